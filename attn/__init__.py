@@ -1,0 +1,1 @@
+"""The `attn` command: one entry point for learners, instructors and maintainers."""

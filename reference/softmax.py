@@ -13,6 +13,8 @@ def softmax_cols(scores: torch.Tensor) -> torch.Tensor:
     -inf (a query that may see no key) comes out as zeros rather than NaN.
     """
     check_shape("scores", scores, ("M", "N"), {})
-    hidden_column = torch.isneginf(scores).all(dim=-2, keepdim=True)   # (..., 1, N)
+    hidden_column = torch.isneginf(scores.amax(dim=-2, keepdim=True))   # (..., 1, N): no visible key
+    if not hidden_column.any():
+        return torch.softmax(scores, dim=-2)
     weights = torch.softmax(scores.masked_fill(hidden_column, 0.0), dim=-2)
     return weights.masked_fill(hidden_column, 0.0)

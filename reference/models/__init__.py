@@ -1,0 +1,12 @@
+"""The models, built on the functional core: a BERT-style encoder, a GPT-style decoder with a KV cache, an
+encoder–decoder for translation and a Vision Transformer. Column convention throughout: ids (B, N) -> hidden
+(B, D, N), logits (B, V, N).
+
+Build them by name with ``reference.configs.build_model``; load Hugging Face weights with ``reference.models.hf``.
+"""
+from .bert import BertEncoder
+from .encoder_decoder import EncoderDecoder
+from .gpt import GPTDecoder, KVCache
+from .vit import VisionTransformer
+
+__all__ = ["BertEncoder", "EncoderDecoder", "GPTDecoder", "KVCache", "VisionTransformer"]

@@ -1,0 +1,215 @@
+"""Loading Hugging Face weights into the reference models.
+
+Hugging Face works in the row convention, which changes little for weights: ``nn.Linear`` stores (out, in) as we
+do, embedding tables are (V, D) where ours are (D, V) (so they are transposed), and GPT-2's ``Conv1D`` stores
+(in, out) (transposed too; its ``c_attn`` stacks Wq, Wk, Wv side by side).
+
+Each loader reads a state dict, strict in both directions: a backbone parameter missing from it, or a key nobody
+understands, is a ValueError. Heads the state dict does not have (the masked-LM head when loading a ``BertModel``,
+a ViT head when loading a ``ViTModel``) keep their fresh initialisation.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Callable, Mapping
+
+import torch
+from torch import nn
+
+from ..configs import ModelConfig, build_model
+
+Source = tuple[str, Callable[[torch.Tensor], torch.Tensor]]  # (HF key, conversion to our layout)
+
+
+def _same(t: torch.Tensor) -> torch.Tensor:
+    return t
+
+
+def _transposed(t: torch.Tensor) -> torch.Tensor:
+    return t.T
+
+
+def _chunk(index: int, transpose: bool) -> Callable[[torch.Tensor], torch.Tensor]:
+    """Part ``index`` of GPT-2's fused q/k/v projection: weights (D, 3D) in (in, out) layout, biases (3D,)."""
+    return lambda t: (t.T if transpose else t).chunk(3)[index]
+
+
+def _load(model: nn.Module, state_dict: Mapping[str, torch.Tensor], source: Callable[[str], Source],
+          tied: Mapping[str, str] | None = None, ignored: Callable[[str], bool] = lambda key: False) -> nn.Module:
+    """Fill every parameter of ``model`` from ``state_dict[key]`` via ``source(name) = (key, convert)``.
+
+    ``tied`` maps a key to the key it must equal (a tied copy); ``ignored`` accepts keys that hold no parameter.
+    """
+    tied = tied or {}
+    used = set()
+    with torch.no_grad():
+        for name, parameter in model.named_parameters():
+            key, convert = source(name)
+            if key not in state_dict:
+                if name.split(".")[0] in model.uncounted_heads:
+                    continue
+                raise ValueError(f"state_dict: missing {key!r} (needed for {name})")
+            value = convert(state_dict[key])
+            if value.shape != parameter.shape:
+                raise ValueError(f"state_dict: {key!r} gives shape {tuple(value.shape)} for {name}, "
+                                 f"expected {tuple(parameter.shape)}")
+            parameter.copy_(value)
+            used.add(key)
+    for copy, original in tied.items():
+        if copy in state_dict and not torch.equal(state_dict[copy], state_dict[original]):
+            raise ValueError(f"state_dict: {copy!r} differs from {original!r}; this model ties them")
+    unexpected = [key for key in state_dict if key not in used and key not in tied and not ignored(key)]
+    if unexpected:
+        raise ValueError(f"state_dict: unexpected keys {unexpected[:5]}{' …' if len(unexpected) > 5 else ''}")
+    return model
+
+
+def _strip(state_dict: Mapping[str, torch.Tensor], prefix: str) -> dict[str, torch.Tensor]:
+    """The state dict with a task model's backbone prefix (``bert.``, ``transformer.``, ``vit.``) removed."""
+    return {key.removeprefix(prefix): value for key, value in state_dict.items()}
+
+
+def _layer_source(name: str, layer_keys: Mapping[str, Source], prefix: str) -> Source | None:
+    """The source of ``layers.{i}.{key}``, or None if ``name`` is not a layer parameter."""
+    parts = name.split(".")
+    if parts[0] != "layers":
+        return None
+    key, convert = layer_keys[parts[2]]
+    return f"{prefix}{parts[1]}.{key}", convert
+
+
+# ------------------------------------------------------------------ BERT (BertModel, BertForMaskedLM, …)
+
+_BERT_LAYER: dict[str, Source] = {
+    **{f"{w}{c}": (f"attention.self.{part}.{kind}", _same)
+       for c, part in zip("qkv", ("query", "key", "value")) for w, kind in (("W", "weight"), ("b", "bias"))},
+    "Wo": ("attention.output.dense.weight", _same), "bo": ("attention.output.dense.bias", _same),
+    "gamma1": ("attention.output.LayerNorm.weight", _same), "beta1": ("attention.output.LayerNorm.bias", _same),
+    "W1": ("intermediate.dense.weight", _same), "b1": ("intermediate.dense.bias", _same),
+    "W2": ("output.dense.weight", _same), "b2": ("output.dense.bias", _same),
+    "gamma2": ("output.LayerNorm.weight", _same), "beta2": ("output.LayerNorm.bias", _same),
+}
+_BERT_TOP: dict[str, Source] = {
+    "token_embedding": ("embeddings.word_embeddings.weight", _transposed),
+    "position_embedding": ("embeddings.position_embeddings.weight", _transposed),
+    "segment_embedding": ("embeddings.token_type_embeddings.weight", _transposed),
+    "embedding_norm.gamma": ("embeddings.LayerNorm.weight", _same),
+    "embedding_norm.beta": ("embeddings.LayerNorm.bias", _same),
+    "pooler.weight": ("pooler.dense.weight", _same), "pooler.bias": ("pooler.dense.bias", _same),
+    "mlm_head.transform.weight": ("cls.predictions.transform.dense.weight", _same),
+    "mlm_head.transform.bias": ("cls.predictions.transform.dense.bias", _same),
+    "mlm_head.norm.gamma": ("cls.predictions.transform.LayerNorm.weight", _same),
+    "mlm_head.norm.beta": ("cls.predictions.transform.LayerNorm.bias", _same),
+    "mlm_head.bias": ("cls.predictions.bias", _same),
+    "classifier.weight": ("classifier.weight", _same), "classifier.bias": ("classifier.bias", _same),
+}
+
+
+def load_bert(state_dict: Mapping[str, torch.Tensor], config: ModelConfig) -> nn.Module:
+    """A ``BertEncoder`` holding the weights of a Hugging Face ``BertModel`` / ``BertForMaskedLM`` state dict."""
+    return _load(
+        build_model(config, device="cpu"), _strip(state_dict, "bert."),
+        lambda name: _layer_source(name, _BERT_LAYER, "encoder.layer.") or _BERT_TOP[name],
+        tied={"cls.predictions.decoder.weight": "embeddings.word_embeddings.weight",
+              "cls.predictions.decoder.bias": "cls.predictions.bias"},
+        ignored=lambda key: key == "embeddings.position_ids")                  # a buffer: 0, 1, …, N_max − 1
+
+
+def load_pretrained_bert(folder: str | Path, name: str = "bert") -> nn.Module:
+    """A ``BertEncoder`` from a Hugging Face model folder (``config.json`` + ``model.safetensors``)."""
+    from safetensors.torch import load_file  # a development dependency, needed only here
+
+    folder = Path(folder)
+    config = config_from_hf(json.loads((folder / "config.json").read_text()), name)
+    return load_bert(load_file(folder / "model.safetensors"), config)
+
+
+# ------------------------------------------------------------------ GPT-2 (GPT2LMHeadModel, GPT2Model)
+
+_GPT2_LAYER: dict[str, Source] = {
+    **{f"W{c}": ("attn.c_attn.weight", _chunk(i, transpose=True)) for i, c in enumerate("qkv")},
+    **{f"b{c}": ("attn.c_attn.bias", _chunk(i, transpose=False)) for i, c in enumerate("qkv")},
+    "Wo": ("attn.c_proj.weight", _transposed), "bo": ("attn.c_proj.bias", _same),
+    "gamma1": ("ln_1.weight", _same), "beta1": ("ln_1.bias", _same),
+    "W1": ("mlp.c_fc.weight", _transposed), "b1": ("mlp.c_fc.bias", _same),
+    "W2": ("mlp.c_proj.weight", _transposed), "b2": ("mlp.c_proj.bias", _same),
+    "gamma2": ("ln_2.weight", _same), "beta2": ("ln_2.bias", _same),
+}
+_GPT2_TOP: dict[str, Source] = {
+    "token_embedding": ("wte.weight", _transposed), "position_embedding": ("wpe.weight", _transposed),
+    "final_norm.gamma": ("ln_f.weight", _same), "final_norm.beta": ("ln_f.bias", _same),
+}
+
+
+def load_gpt2(state_dict: Mapping[str, torch.Tensor], config: ModelConfig) -> nn.Module:
+    """A ``GPTDecoder`` holding the weights of a Hugging Face ``GPT2LMHeadModel`` / ``GPT2Model`` state dict.
+
+    Hugging Face's GPT-2 defaults to ``activation_function="gelu_new"`` (the tanh approximation); the reference core
+    computes the exact GELU, so outputs match only for models configured with ``"gelu"``.
+    """
+    return _load(
+        build_model(config, device="cpu"), _strip(state_dict, "transformer."),
+        lambda name: _layer_source(name, _GPT2_LAYER, "h.") or _GPT2_TOP[name],
+        tied={"lm_head.weight": "wte.weight"},
+        ignored=lambda key: key.endswith((".attn.bias", ".attn.masked_bias")))  # old checkpoints' mask buffers
+
+
+# ------------------------------------------------------------------ ViT (ViTModel, ViTForImageClassification)
+
+_VIT_LAYER: dict[str, Source] = {
+    **{f"{w}{c}": (f"attention.attention.{part}.{kind}", _same)
+       for c, part in zip("qkv", ("query", "key", "value")) for w, kind in (("W", "weight"), ("b", "bias"))},
+    "Wo": ("attention.output.dense.weight", _same), "bo": ("attention.output.dense.bias", _same),
+    "gamma1": ("layernorm_before.weight", _same), "beta1": ("layernorm_before.bias", _same),
+    "W1": ("intermediate.dense.weight", _same), "b1": ("intermediate.dense.bias", _same),
+    "W2": ("output.dense.weight", _same), "b2": ("output.dense.bias", _same),
+    "gamma2": ("layernorm_after.weight", _same), "beta2": ("layernorm_after.bias", _same),
+}
+_VIT_TOP: dict[str, Source] = {
+    "patch_weight": ("embeddings.patch_embeddings.projection.weight", lambda w: w.flatten(1)),  # (D, C·P·P)
+    "patch_bias": ("embeddings.patch_embeddings.projection.bias", _same),
+    "cls_token": ("embeddings.cls_token", lambda t: t.reshape(-1)),                           # (1, 1, D) -> (D,)
+    "positions": ("embeddings.position_embeddings", lambda t: t[0].T),                        # (1, N+1, D)
+    "final_norm.gamma": ("layernorm.weight", _same), "final_norm.beta": ("layernorm.bias", _same),
+    "head.weight": ("classifier.weight", _same), "head.bias": ("classifier.bias", _same),
+}
+
+
+def load_vit(state_dict: Mapping[str, torch.Tensor], config: ModelConfig) -> nn.Module:
+    """A ``VisionTransformer`` holding the weights of a ``ViTModel`` / ``ViTForImageClassification`` state dict.
+
+    ``ViTModel``'s optional pooler (tanh of a dense layer on [CLS]) is not part of ViT's classification path,
+    which reads the final [CLS] column directly; its weights are skipped.
+    """
+    return _load(
+        build_model(config, device="cpu"), _strip(state_dict, "vit."),
+        lambda name: _layer_source(name, _VIT_LAYER, "encoder.layer.") or _VIT_TOP[name],
+        ignored=lambda key: key.startswith("pooler."))
+
+
+# ------------------------------------------------------------------ configurations
+
+def config_from_hf(hf_config, name: str, num_classes: int = 0) -> ModelConfig:
+    """A ``ModelConfig`` from a Hugging Face ``BertConfig``, ``GPT2Config`` or ``ViTConfig`` (object or dict)."""
+    get = hf_config.get if isinstance(hf_config, dict) else lambda key: getattr(hf_config, key, None)
+    model_type = get("model_type")
+    activation = get("activation_function" if model_type == "gpt2" else "hidden_act")
+    if activation != "gelu":
+        raise ValueError(f"hf_config: activation {activation!r} is not the exact GELU the reference computes")
+    if model_type == "bert":
+        return ModelConfig(name, "encoder", get("hidden_size"), get("num_hidden_layers"),
+                           get("num_attention_heads"), get("intermediate_size"), vocab_size=get("vocab_size"),
+                           max_positions=get("max_position_embeddings"), type_vocab_size=get("type_vocab_size"),
+                           num_classes=num_classes, layer_norm_eps=get("layer_norm_eps"))
+    if model_type == "gpt2":
+        d_model = get("n_embd")
+        return ModelConfig(name, "decoder", d_model, get("n_layer"), get("n_head"), get("n_inner") or 4 * d_model,
+                           vocab_size=get("vocab_size"), max_positions=get("n_positions"),
+                           layer_norm_eps=get("layer_norm_epsilon"), norm_first=True)
+    if model_type == "vit":
+        return ModelConfig(name, "vit", get("hidden_size"), get("num_hidden_layers"), get("num_attention_heads"),
+                           get("intermediate_size"), image_size=get("image_size"), patch_size=get("patch_size"),
+                           num_channels=get("num_channels"), num_classes=num_classes,
+                           layer_norm_eps=get("layer_norm_eps"), norm_first=True)
+    raise ValueError(f"hf_config: model_type {model_type!r} is not one of 'bert', 'gpt2', 'vit'")

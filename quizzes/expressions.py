@@ -1,0 +1,273 @@
+"""Read learner formulas safely: our own tokenizer, a whitelisted Python AST, sympy objects built by hand.
+
+Learner text is never given to ``eval``, ``sympify`` or ``parse_expr`` (those execute code). Instead:
+
+1. ``tokenize`` accepts only numbers, *declared* names (symbols and parameters), a few functions, operators and
+   brackets. ``^`` means power, ``×``/``·`` mean times, and juxtaposition multiplies: ``2N^2D`` = ``2*N**2*D``.
+   Names are matched longest first, so multi-letter symbols such as ``d_k`` must be declared.
+2. The tokens are joined into Python source and parsed with ``ast``; only a handful of node types are allowed.
+3. ``_Builder`` turns the tree into sympy objects itself (``N`` is ``Symbol("N")``, never sympy's ``N()``),
+   refusing oversized literals, exponents and trees, so nothing expensive can be constructed.
+
+Malformed input raises ``FormatError``: a reading problem, which never costs the learner an attempt.
+"""
+from __future__ import annotations
+
+import ast
+import math
+import re
+import signal
+import threading
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+import sympy
+
+MAX_INPUT_CHARS = 200
+MAX_LITERAL_DIGITS = 15
+MAX_NODES = 80
+MAX_EXPONENT = 64
+MAX_RESULT_DIGITS = 40
+FUNCTIONS = {"log": sympy.log, "sqrt": sympy.sqrt, "exp": sympy.exp}
+_TIMES = {"×", "·", "⋅", "∙"}
+
+
+class FormatError(ValueError):
+    """Input that cannot be read as an answer (costs no attempt)."""
+
+
+@dataclass(frozen=True)
+class Token:
+    kind: str  # "num", "name", "func", "op", "(", ")", "sep"
+    text: str
+
+
+def symbol(name: str) -> sympy.Symbol:
+    """The sympy symbol for a declared name: a positive integer, as sizes in this course are."""
+    return sympy.Symbol(name, positive=True, integer=True)
+
+
+def tokenize(text: str, names: frozenset[str], shape: bool = False, big_o: bool = False) -> list[Token]:
+    """Split ``text`` into tokens; in ``shape`` mode ``,``, ``×`` and a bare ``x`` separate dimensions."""
+    if len(text) > MAX_INPUT_CHARS:
+        raise FormatError(f"the answer is too long (over {MAX_INPUT_CHARS} characters)")
+    words = set(names) | set(FUNCTIONS) | ({"O"} if big_o and "O" not in names else set())
+    by_length = sorted(words, key=len, reverse=True)
+    tokens: list[Token] = []
+    i = 0
+    while i < len(text):
+        char = text[i]
+        if char.isspace():
+            i += 1
+        elif char.isdigit() or (char == "." and text[i + 1:i + 2].isdigit()):
+            number = re.match(r"\d*\.?\d*", text[i:]).group()
+            if len(number.replace(".", "")) > MAX_LITERAL_DIGITS:
+                raise FormatError(f"the number {number[:20]}… is too long (at most {MAX_LITERAL_DIGITS} digits)")
+            tokens.append(Token("num", number))
+            i += len(number)
+        elif char.isalpha() or char == "_":
+            word = next((w for w in by_length if text.startswith(w, i)), None)
+            if word is None and shape and char == "x":
+                tokens.append(Token("sep", "x"))
+                i += 1
+                continue
+            if word is None:
+                run = re.match(r"\w+", text[i:]).group()
+                known = ", ".join(sorted(names)) or "none"
+                raise FormatError(f"unknown name {run!r} (symbols you may use: {known}; functions: "
+                                  f"{', '.join(FUNCTIONS)})")
+            kind = "func" if word in FUNCTIONS or (word == "O" and word not in names) else "name"
+            tokens.append(Token(kind, word))
+            i += len(word)
+        elif text.startswith("**", i):
+            tokens.append(Token("op", "**"))
+            i += 2
+        elif char in "+-*/^" or char in _TIMES:
+            op = {"^": "**"}.get(char, "*" if char in _TIMES else char)
+            tokens.append(Token("sep", char) if shape and char in _TIMES else Token("op", op))
+            i += 1
+        elif char in "([":
+            tokens.append(Token("(", "("))
+            i += 1
+        elif char in ")]":
+            tokens.append(Token(")", ")"))
+            i += 1
+        elif char == ",":
+            tokens.append(Token("sep", ","))
+            i += 1
+        else:
+            raise FormatError(f"unexpected character {char!r}")
+    return tokens
+
+
+def _to_source(tokens: list[Token]) -> str:
+    """Python source for one expression: implicit products made explicit, ``log N`` made ``log(N)``."""
+    out: list[str] = []
+    previous: Token | None = None
+    i = 0
+    while i < len(tokens):
+        token = tokens[i]
+        if token.kind == "sep":
+            raise FormatError("expected a single expression, not a list of dimensions")
+        ends_value = previous is not None and previous.kind in {"num", "name", ")"}
+        if token.kind == "num" and ends_value:
+            raise FormatError(f"a number cannot follow {previous.text!r} directly; write N^2 or 2*N")
+        if token.kind in {"name", "func", "("} and ends_value:
+            out.append("*")
+        if token.kind == "func" and i + 1 < len(tokens) and tokens[i + 1].kind in {"name", "num"}:
+            if i + 2 < len(tokens) and tokens[i + 2].text == "**":
+                raise FormatError(f"ambiguous power after {token.text}: write {token.text}(...)^k or "
+                                  f"{token.text}(...^k)")
+            out += [token.text, "(", tokens[i + 1].text, ")"]
+            previous = Token(")", ")")
+            i += 2
+            continue
+        if token.kind == "func" and (i + 1 == len(tokens) or tokens[i + 1].kind != "("):
+            raise FormatError(f"{token.text} needs an argument, e.g. {token.text}(N)")
+        out.append(token.text)
+        previous = token
+        i += 1
+    if not out:
+        raise FormatError("the answer is empty")
+    return " ".join(out)
+
+
+class _Builder:
+    """Turn a whitelisted ``ast`` tree into a sympy expression, counting nodes and bounding powers."""
+
+    def __init__(self, env: Mapping[str, sympy.Expr]):
+        self.env = env
+        self.nodes = 0
+
+    def build(self, node: ast.AST) -> sympy.Expr:
+        self.nodes += 1
+        if self.nodes > MAX_NODES:
+            raise FormatError(f"the expression is too large (over {MAX_NODES} parts)")
+        if isinstance(node, ast.Expression):
+            return self.build(node.body)
+        if isinstance(node, ast.Constant) and type(node.value) in (int, float):
+            return sympy.Rational(repr(node.value)) if isinstance(node.value, float) else sympy.Integer(node.value)
+        if isinstance(node, ast.Name) and node.id in self.env:
+            return self.env[node.id]
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.UAdd, ast.USub)):
+            value = self.build(node.operand)
+            return -value if isinstance(node.op, ast.USub) else value
+        if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.Pow)):
+            left, right = self.build(node.left), self.build(node.right)
+            if isinstance(node.op, ast.Pow):
+                return _bounded_power(left, right)
+            if isinstance(node.op, ast.Div) and right == 0:
+                raise FormatError("division by zero")
+            return {ast.Add: sympy.Add, ast.Sub: lambda a, b: a - b, ast.Mult: sympy.Mul,
+                    ast.Div: lambda a, b: a / b}[type(node.op)](left, right)
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in FUNCTIONS
+                and len(node.args) == 1 and not node.keywords):
+            return FUNCTIONS[node.func.id](self.build(node.args[0]))
+        raise FormatError(f"{type(node).__name__} is not allowed in an answer")
+
+
+def _bounded_power(base: sympy.Expr, exponent: sympy.Expr) -> sympy.Expr:
+    """``base ** exponent`` if the exponent is a small number and a numeric result stays small."""
+    if not exponent.is_Rational:
+        raise FormatError("exponents must be numbers, e.g. N^2")
+    if abs(exponent) > MAX_EXPONENT:
+        raise FormatError(f"the exponent {exponent} is too large (at most {MAX_EXPONENT})")
+    if base.is_Rational and base != 0:
+        size = max(abs(base.p), abs(base.q))
+        if size > 1 and float(abs(exponent)) * math.log10(size) > MAX_RESULT_DIGITS:
+            raise FormatError(f"the number {base}^{exponent} is too large")
+    if base == 0 and exponent < 0:
+        raise FormatError("division by zero")
+    return sympy.Pow(base, exponent)
+
+
+def _environment(symbols: tuple[str, ...], values: Mapping[str, object] | None) -> dict[str, sympy.Expr]:
+    env: dict[str, sympy.Expr] = {name: symbol(name) for name in symbols}
+    for name, value in (values or {}).items():
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            env[name] = sympy.Integer(value) if isinstance(value, int) else sympy.Rational(repr(value))
+    return env
+
+
+def _strip_brackets(tokens: list[Token]) -> list[Token]:
+    """Drop one pair of brackets that encloses everything: ``(B, N, D)`` -> ``B, N, D``."""
+    if len(tokens) < 2 or tokens[0].kind != "(" or tokens[-1].kind != ")":
+        return tokens
+    depth = 0
+    for i, token in enumerate(tokens):
+        depth += {"(": 1, ")": -1}.get(token.kind, 0)
+        if depth == 0 and i < len(tokens) - 1:
+            return tokens
+    return tokens[1:-1]
+
+
+def _build(tokens: list[Token], env: Mapping[str, sympy.Expr]) -> sympy.Expr:
+    source = _to_source(tokens)
+    try:
+        tree = ast.parse(source, mode="eval")
+    except SyntaxError:
+        raise FormatError("could not read this as a formula (check brackets and operators)") from None
+    with time_limit(1.0):
+        return _Builder(env).build(tree)
+
+
+def parse_expression(text: str, symbols: tuple[str, ...] = (), values: Mapping[str, object] | None = None,
+                     big_o: bool = False) -> sympy.Expr:
+    """One expression in the declared ``symbols`` and numeric ``values``; with ``big_o`` an ``O(...)`` is unwrapped."""
+    env = _environment(tuple(symbols), values)
+    tokens = tokenize(str(text), frozenset(env), big_o=big_o)
+    if big_o and tokens[:1] == [Token("func", "O")]:
+        inner = _strip_brackets(tokens[1:])
+        if inner is tokens[1:]:
+            raise FormatError("write O(...) around the whole expression")
+        tokens = inner
+    if any(token.text == "O" and token.kind == "func" for token in tokens):
+        raise FormatError("O(...) may only wrap the whole answer")
+    return _build(tokens, env)
+
+
+def parse_shape(text: str, symbols: tuple[str, ...] = (), values: Mapping[str, object] | None = None
+                ) -> tuple[sympy.Expr, ...]:
+    """A shape such as ``(B, N, D)``, ``[B, N, D]``, ``B×N×D`` or ``2 x 512``: one expression per dimension."""
+    env = _environment(tuple(symbols), values)
+    tokens = _strip_brackets(tokenize(str(text), frozenset(env), shape=True))
+    dims: list[list[Token]] = [[]]
+    depth = 0
+    for token in tokens:
+        depth += {"(": 1, ")": -1}.get(token.kind, 0)
+        if token.kind == "sep" and depth == 0:
+            dims.append([])
+        elif token.kind == "sep":
+            raise FormatError("separate dimensions only at the top level, e.g. (B, D, N)")
+        else:
+            dims[-1].append(token)
+    if dims[-1] == [] and len(dims) > 1 and tokens[-1].text == ",":
+        dims.pop()  # a trailing comma, as in the one-dimensional (D,)
+    if any(not dim for dim in dims):
+        raise FormatError("a dimension is missing between separators")
+    return tuple(_build(dim, env) for dim in dims)
+
+
+class Timeout(FormatError):
+    """A computation on learner input ran past its time limit."""
+
+
+@contextmanager
+def time_limit(seconds: float) -> Iterator[None]:
+    """Raise ``Timeout`` after ``seconds`` (SIGALRM; only in the main thread, elsewhere the size bounds suffice)."""
+    usable = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+    if not usable or signal.getitimer(signal.ITIMER_REAL)[0] > 0:
+        yield
+        return
+
+    def expire(signum, frame):
+        raise Timeout(f"this took longer than {seconds:g} s to check; simplify the answer")
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)

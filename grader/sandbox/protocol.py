@@ -1,0 +1,245 @@
+"""The wire format between the grader and the sandboxed learner process.
+
+A frame is a 4-byte big-endian length followed by that many bytes of UTF-8 JSON. Values travel as tagged JSON, never
+pickle, so decoding cannot run code:
+
+- `null`, `true`/`false`, integers, floats (NaN/Infinity as Python's json writes them) and strings are themselves;
+- `{"list": [...]}`, `{"tuple": [...]}`, `{"dict": [[key, value], ...]}` (keys are str or int);
+- `{"tensor": {"dtype": "float32", "shape": [2, 3], "data": "<base64 of the raw little-endian bytes>"}}`;
+- `{"seed": n}` becomes `torch.Generator().manual_seed(n)` on the learner's side;
+- `{"table_model": [table, pos]}` becomes a `TableModel` (a deterministic language model).
+
+`decode` is strict: an unknown tag, dtype or shape that does not match the byte count is a `ProtocolError`, and sizes
+are capped. This module imports only the standard library and torch: its source is also sent to the sandbox, which
+must not import anything from the grader's package.
+"""
+from __future__ import annotations
+
+import base64
+import json
+import math
+import socket
+import struct
+import time
+from dataclasses import dataclass
+
+import torch
+
+MAX_FRAME_BYTES = 256 * 2**20  # one frame, JSON included
+MAX_DEPTH = 16  # nesting of lists/tuples/dicts
+MAX_ITEMS = 100_000  # values in one frame
+MAX_DIMS = 8
+
+DTYPES: dict[str, torch.dtype] = {
+    name: getattr(torch, name)
+    for name in ("bool", "uint8", "int8", "int16", "int32", "int64",
+                 "float16", "bfloat16", "float32", "float64", "complex64", "complex128")
+}
+
+_HEADER = struct.Struct(">I")
+
+
+class ProtocolError(Exception):
+    """A frame or value that does not follow this format."""
+
+
+@dataclass(frozen=True)
+class Seed:
+    """An argument the learner receives as `torch.Generator().manual_seed(n)`."""
+
+    n: int
+
+
+class TableModel:
+    """A deterministic language model: `ids (N,) -> table[:, ids] + pos[:, :N]`, logits (V, N).
+
+    table is (V, V): column v scores the token after token v; pos is (V, P) and adds a position-dependent bias.
+    The grader calls the same class in-process to run the reference, and sends it to the learner as data.
+    """
+
+    def __init__(self, table: torch.Tensor, pos: torch.Tensor):
+        if table.dim() != 2 or table.shape[0] != table.shape[1]:
+            raise ValueError(f"table must be (V, V), got {tuple(table.shape)}")
+        if pos.dim() != 2 or pos.shape[0] != table.shape[0]:
+            raise ValueError(f"pos must be (V, P) with V = {table.shape[0]}, got {tuple(pos.shape)}")
+        self.table, self.pos = table, pos
+
+    def __call__(self, ids: torch.Tensor) -> torch.Tensor:
+        ids = torch.as_tensor(ids)
+        if ids.dim() != 1 or ids.shape[0] > self.pos.shape[1]:
+            raise ValueError(f"ids must be (N,) with N <= {self.pos.shape[1]}, got {tuple(ids.shape)}")
+        return self.table[:, ids] + self.pos[:, : ids.shape[0]]
+
+
+# ---------------------------------------------------------------------------------------------------------- frames
+
+def send_frame(sock: socket.socket, message: object) -> None:
+    """Write one JSON message as a length-prefixed frame."""
+    body = json.dumps(message, separators=(",", ":")).encode()
+    if len(body) > MAX_FRAME_BYTES:
+        raise ProtocolError(f"frame of {len(body)} bytes exceeds {MAX_FRAME_BYTES}")
+    sock.sendall(_HEADER.pack(len(body)) + body)
+
+
+def recv_frame(sock: socket.socket, max_bytes: int = MAX_FRAME_BYTES, deadline: float | None = None) -> object:
+    """Read one frame; EOFError if the peer closed before a header, ProtocolError on a malformed frame.
+
+    With a `deadline` (a `time.monotonic()` value) the whole frame must arrive by then, else `TimeoutError`.
+    """
+    header = _recv_exact(sock, _HEADER.size, eof_ok=True, deadline=deadline)
+    (length,) = _HEADER.unpack(header)
+    if length > max_bytes:
+        raise ProtocolError(f"frame announces {length} bytes, more than the cap of {max_bytes}")
+    body = _recv_exact(sock, length, eof_ok=False, deadline=deadline)
+    try:
+        return json.loads(body.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise ProtocolError(f"frame is not UTF-8 JSON: {error}") from None
+
+
+def _recv_exact(sock: socket.socket, n: int, eof_ok: bool, deadline: float | None) -> bytes:
+    chunks, remaining = [], n
+    while remaining:
+        if deadline is not None:
+            sock.settimeout(max(deadline - time.monotonic(), 1e-3))
+        chunk = sock.recv(min(remaining, 1 << 20))
+        if not chunk:
+            if eof_ok and remaining == n:
+                raise EOFError("peer closed the connection")
+            raise ProtocolError(f"connection closed inside a frame ({n - remaining} of {n} bytes)")
+        chunks.append(chunk)
+        remaining -= len(chunk)
+    return b"".join(chunks)
+
+
+# ---------------------------------------------------------------------------------------------------------- values
+
+def encode(value: object) -> object:
+    """Turn a value into tagged JSON. Tensor subclasses and numpy arrays become plain bytes + dtype + shape."""
+    if value is None or isinstance(value, (bool, str)):
+        return value
+    if isinstance(value, int):
+        return int(value)
+    if isinstance(value, float):
+        return float(value)
+    if isinstance(value, torch.Tensor):
+        return {"tensor": _encode_tensor(value)}
+    if isinstance(value, Seed):
+        return {"seed": int(value.n)}
+    if isinstance(value, TableModel):
+        return {"table_model": [encode(value.table), encode(value.pos)]}
+    if isinstance(value, tuple):
+        return {"tuple": [encode(item) for item in value]}
+    if isinstance(value, list):
+        return {"list": [encode(item) for item in value]}
+    if isinstance(value, dict):
+        for key in value:
+            if not isinstance(key, (str, int)) or isinstance(key, bool):
+                raise TypeError(f"dict keys must be str or int, not {type(key).__name__}")
+        return {"dict": [[key, encode(item)] for key, item in value.items()]}
+    return _encode_foreign(value)
+
+
+def _encode_tensor(tensor: torch.Tensor) -> dict:
+    # Read the true data of a subclass, whatever its __torch_function__ claims.
+    with torch._C.DisableTorchFunctionSubclass():
+        plain = torch.Tensor.contiguous(torch.Tensor.cpu(torch.Tensor.detach(tensor)))
+        name = str(plain.dtype).removeprefix("torch.")
+        if name not in DTYPES:
+            raise TypeError(f"tensors of dtype {name} are not supported")
+        raw = plain.reshape(-1).view(torch.uint8).numpy().tobytes() if plain.numel() else b""
+        shape = list(plain.shape)
+    return {"dtype": name, "shape": shape, "data": base64.b64encode(raw).decode("ascii")}
+
+
+def _encode_foreign(value: object) -> object:
+    """numpy arrays and scalars (without importing numpy when the value is something else)."""
+    module = type(value).__module__.split(".")[0]
+    if module == "numpy":
+        import numpy
+
+        if isinstance(value, numpy.ndarray):
+            return {"tensor": _encode_tensor(torch.from_numpy(numpy.ascontiguousarray(value)))}
+        if isinstance(value, numpy.generic):
+            return encode(value.item())
+    raise TypeError(f"cannot send a value of type {type(value).__name__}")
+
+
+def decode(message: object) -> object:
+    """Strictly decode tagged JSON made by `encode`; ProtocolError on anything else."""
+    budget = [MAX_ITEMS]
+    return _decode(message, 0, budget)
+
+
+def _decode(message: object, depth: int, budget: list[int]) -> object:
+    budget[0] -= 1
+    if budget[0] < 0:
+        raise ProtocolError(f"more than {MAX_ITEMS} values in one frame")
+    if depth > MAX_DEPTH:
+        raise ProtocolError(f"values nested deeper than {MAX_DEPTH}")
+    if message is None or isinstance(message, (bool, int, str)):
+        return message
+    if isinstance(message, float):
+        return message
+    if not isinstance(message, dict) or len(message) != 1:
+        raise ProtocolError(f"expected a tagged value, got {type(message).__name__}")
+    (tag, body), = message.items()
+    if tag in ("list", "tuple"):
+        if not isinstance(body, list):
+            raise ProtocolError(f"{tag} body must be a JSON array")
+        items = [_decode(item, depth + 1, budget) for item in body]
+        return items if tag == "list" else tuple(items)
+    if tag == "dict":
+        if not isinstance(body, list) or not all(isinstance(pair, list) and len(pair) == 2 for pair in body):
+            raise ProtocolError("dict body must be a list of [key, value] pairs")
+        result = {}
+        for key, item in body:
+            if not isinstance(key, (str, int)) or isinstance(key, bool):
+                raise ProtocolError("dict keys must be str or int")
+            result[key] = _decode(item, depth + 1, budget)
+        return result
+    if tag == "tensor":
+        return decode_tensor(body)
+    if tag == "seed":
+        if not isinstance(body, int) or isinstance(body, bool) or not 0 <= body < 2**63:
+            raise ProtocolError("seed must be an integer in [0, 2**63)")
+        return Seed(body)
+    if tag == "table_model":
+        if not isinstance(body, list) or len(body) != 2:
+            raise ProtocolError("table_model body must be [table, pos]")
+        table, pos = (_decode(part, depth + 1, budget) for part in body)
+        if not (isinstance(table, torch.Tensor) and isinstance(pos, torch.Tensor)):
+            raise ProtocolError("table_model parts must be tensors")
+        try:
+            return TableModel(table, pos)
+        except ValueError as error:
+            raise ProtocolError(str(error)) from None
+    raise ProtocolError(f"unknown tag {tag!r}")
+
+
+def decode_tensor(body: object) -> torch.Tensor:
+    """A fresh, plain tensor from {dtype, shape, data}, checking every field."""
+    if not isinstance(body, dict) or set(body) != {"dtype", "shape", "data"}:
+        raise ProtocolError("a tensor must have exactly dtype, shape and data")
+    dtype = DTYPES.get(body["dtype"]) if isinstance(body["dtype"], str) else None
+    if dtype is None:
+        raise ProtocolError(f"unknown dtype {body['dtype']!r}")
+    shape = body["shape"]
+    if (not isinstance(shape, list) or len(shape) > MAX_DIMS
+            or not all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n < 2**40 for n in shape)):
+        raise ProtocolError(f"shape must be a list of at most {MAX_DIMS} non-negative integers")
+    if not isinstance(body["data"], str):
+        raise ProtocolError("tensor data must be a base64 string")
+    item_size = torch.empty((), dtype=dtype).element_size()
+    expected = math.prod(shape) * item_size
+    if expected > MAX_FRAME_BYTES:
+        raise ProtocolError(f"tensor of shape {shape} is larger than the frame cap")
+    try:
+        raw = base64.b64decode(body["data"], validate=True)
+    except ValueError:
+        raise ProtocolError("tensor data is not valid base64") from None
+    if len(raw) != expected:
+        raise ProtocolError(f"tensor {body['dtype']}{shape} needs {expected} bytes, got {len(raw)}")
+    if not raw:
+        return torch.empty(shape, dtype=dtype)
+    return torch.frombuffer(bytearray(raw), dtype=torch.uint8).view(dtype).reshape(shape)

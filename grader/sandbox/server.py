@@ -1,0 +1,132 @@
+"""The grader's handle on the fork server: one `python -I` zygote with torch imported, forking a worker per submission.
+
+Starting a fresh interpreter and importing torch costs seconds; forking the zygote costs milliseconds. The zygote
+runs `worker.py`, whose source (with the protocol's) arrives on its stdin, so it never imports the repository.
+"""
+from __future__ import annotations
+
+import atexit
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from grader.sandbox import protocol
+
+_HERE = Path(__file__).resolve().parent
+_BOOTSTRAP = "import sys; exec(compile(sys.stdin.read(), '<grader sandbox>', 'exec'))"
+_PROGRAM = """\
+import sys, types
+_protocol = types.ModuleType("_grader_protocol")
+sys.modules["_grader_protocol"] = _protocol
+exec(compile({protocol!r}, "grader/sandbox/protocol.py", "exec"), _protocol.__dict__)
+exec(compile({worker!r}, "grader/sandbox/worker.py", "exec"), {{"__name__": "__main__"}})
+"""
+READY_TIMEOUT = 120.0  # importing torch on a loaded machine
+
+
+class SandboxUnavailable(RuntimeError):
+    """The fork server could not start or stopped answering: a problem of the grading machine, not the learner's."""
+
+
+@dataclass
+class Worker:
+    """One forked worker: its pid (as the zygote sees it) and the grader's end of its socket."""
+
+    pid: int
+    sock: socket.socket
+
+
+class ForkServer:
+    """Start the zygote; `spawn` a worker for a submission; `reap` it. Thread-safe."""
+
+    def __init__(self) -> None:
+        ours, theirs = socket.socketpair()
+        self._stderr = tempfile.TemporaryFile()
+        program = _PROGRAM.format(protocol=(_HERE / "protocol.py").read_text(),
+                                  worker=(_HERE / "worker.py").read_text())
+        env = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
+        self._process = subprocess.Popen(
+            [sys.executable, "-I", "-c", _BOOTSTRAP, str(theirs.fileno())], stdin=subprocess.PIPE,
+            stdout=subprocess.DEVNULL, stderr=self._stderr, pass_fds=[theirs.fileno()], env=env, cwd="/")
+        theirs.close()
+        self._ctl = ours
+        self._lock = threading.Lock()
+        self._owner = os.getpid()
+        try:
+            self._process.stdin.write(program.encode())
+            self._process.stdin.close()
+            ready = protocol.recv_frame(ours, deadline=time.monotonic() + READY_TIMEOUT)
+        except (OSError, EOFError, TimeoutError, protocol.ProtocolError) as error:
+            self.close()
+            raise SandboxUnavailable(f"the sandbox fork server did not start ({error}): {self._stderr_tail()}")
+        self.info: dict = ready["ready"]
+
+    def spawn(self, files: dict[str, str], limits: dict, hide: list[str]) -> Worker:
+        """Fork a worker for a submission (files: relative path -> base64); returns before it says hello."""
+        ours, theirs = socket.socketpair()
+        try:
+            reply = self._request({"op": "spawn", "files": files, "limits": limits, "hide": hide}, send_fd=theirs)
+        finally:
+            theirs.close()
+        return Worker(reply["pid"], ours)
+
+    def reap(self, worker: Worker, kill: bool) -> dict:
+        """Stop a worker (SIGKILL now if `kill`, else after ~1 s grace) -> {"exit": code} or {"signal": n}."""
+        worker.sock.close()
+        return self._request({"op": "reap", "pid": worker.pid, "kill": kill})["status"]
+
+    @property
+    def alive(self) -> bool:
+        return self._process.poll() is None and self._owner == os.getpid()
+
+    def close(self) -> None:
+        self._ctl.close()
+        try:
+            self._process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self._process.kill()
+            self._process.wait()
+        self._stderr.close()
+
+    def _request(self, message: dict, send_fd: socket.socket | None = None) -> dict:
+        with self._lock:
+            try:
+                protocol.send_frame(self._ctl, message)
+                if send_fd is not None:
+                    socket.send_fds(self._ctl, [b"F"], [send_fd.fileno()])
+                reply = protocol.recv_frame(self._ctl, deadline=time.monotonic() + 60)
+            except (OSError, EOFError, TimeoutError, protocol.ProtocolError) as error:
+                raise SandboxUnavailable(f"the sandbox fork server stopped ({error}): {self._stderr_tail()}")
+        return reply
+
+    def _stderr_tail(self) -> str:
+        try:
+            self._stderr.seek(0)
+            return self._stderr.read().decode(errors="replace")[-2000:]
+        except (OSError, ValueError):
+            return ""
+
+
+_default: ForkServer | None = None
+_default_lock = threading.Lock()
+
+
+def default_server() -> ForkServer:
+    """The process-wide fork server, started on first use and restarted if it died (or after os.fork)."""
+    global _default
+    with _default_lock:
+        if _default is None or not _default.alive:
+            _default = ForkServer()
+        return _default
+
+
+@atexit.register
+def _stop_default() -> None:
+    if _default is not None and _default.alive:
+        _default.close()

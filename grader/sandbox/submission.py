@@ -1,0 +1,235 @@
+"""`Submission`: call a learner's functions across the process boundary.
+
+The learner's files are sent to a worker forked from the fork server; calls go over a socket as protocol frames.
+Every reply is decoded strictly here, and nothing the worker says is trusted beyond "this is the value I returned".
+A worker that crashes, hangs or breaks the protocol is killed and replaced for the next call.
+"""
+from __future__ import annotations
+
+import base64
+import signal
+import time
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+import torch
+
+from grader.sandbox import protocol
+from grader.sandbox.server import ForkServer, Worker, default_server
+
+KINDS = ("import", "missing", "exception", "timeout", "memory", "crash", "protocol")
+MAX_SUBMISSION_BYTES = 8 * 2**20
+MAX_REPLY_BYTES = 64 * 2**20
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Resource limits of one submission's worker.
+
+    call_timeout: wall seconds per call (the grader's watchdog); cpu_seconds: CPU time over the worker's life (it is
+    restarted afterwards); memory_mb: address space on top of what the worker maps after importing torch;
+    disk_mb: the private /tmp and the largest file; max_processes: processes of the sandbox user (root only).
+    """
+
+    call_timeout: float = 10.0
+    cpu_seconds: int = 120
+    memory_mb: int = 1024
+    disk_mb: int = 64
+    max_processes: int = 64
+    open_files: int = 256
+    startup_timeout: float = 60.0
+
+
+class LearnerError(Exception):
+    """A call into the learner's code failed. kind is one of KINDS; message is meant for the learner."""
+
+    def __init__(self, kind: str, message: str, type_name: str | None = None):
+        super().__init__(message)
+        self.kind, self.message, self.type_name = kind, message, type_name
+
+    def __str__(self) -> str:
+        return f"[{self.kind}] {self.message}"
+
+
+def read_submission(path: str | Path) -> dict[str, bytes]:
+    """The submission's Python files by relative path; `__init__.py` is always an empty one of ours.
+
+    A folder contributes every *.py below it (hidden folders and __pycache__ skipped); a file contributes itself.
+    """
+    path = Path(path)
+    if path.is_file():
+        if path.suffix != ".py":
+            raise ValueError(f"submission must be a folder or a .py file, got {path}")
+        files = {path.name: path.read_bytes()}
+    elif path.is_dir():
+        files = {
+            file.relative_to(path).as_posix(): file.read_bytes()
+            for file in sorted(path.rglob("*.py"))
+            if file.is_file() and not any(part.startswith(".") or part == "__pycache__"
+                                          for part in file.relative_to(path).parts)
+        }
+    else:
+        raise ValueError(f"submission {path} does not exist")
+    files["__init__.py"] = b'"""A learner submission, graded in the sandbox."""\n'
+    if sum(map(len, files.values())) > MAX_SUBMISSION_BYTES:
+        raise ValueError(f"submission {path} has more than {MAX_SUBMISSION_BYTES // 2**20} MB of Python files")
+    return files
+
+
+def sensitive_paths() -> list[str]:
+    """What the learner must not read: the grader, the reference and the solutions, and — when they live in a
+    source checkout — every other entry of that checkout (.git holds their history) except the interpreter's venv."""
+    import importlib.util
+
+    paths: set[str] = set()
+    for package in ("grader", "reference", "solutions"):
+        spec = importlib.util.find_spec(package)
+        for location in (spec.submodule_search_locations or []) if spec else []:
+            package_dir = Path(location).resolve()
+            paths.add(str(package_dir))
+            checkout = package_dir.parent
+            if (checkout / "pyproject.toml").exists() and "site-packages" not in checkout.parts:
+                paths.update(str(entry) for entry in checkout.iterdir())
+    return sorted(paths)
+
+
+class Submission:
+    """A learner's submission, callable across the sandbox boundary. Use as a context manager.
+
+    `path` is a folder like exercises/ or one module file; it is imported in the worker as package `submission`.
+    `hide` adds paths the learner must not read (e.g. the grading output folder, other students' submissions).
+    """
+
+    def __init__(self, path: str | Path, limits: Limits = Limits(), *, server: ForkServer | None = None,
+                 hide: tuple[str | Path, ...] = ()):
+        self.path = Path(path)
+        self.limits = limits
+        files = read_submission(self.path)
+        self.modules = sorted(name[:-3] for name in files if "/" not in name and name != "__init__.py")
+        self._files = {name: base64.b64encode(data).decode("ascii") for name, data in files.items()}
+        self._hide = sorted({*sensitive_paths(), *(str(Path(p).resolve()) for p in hide)})
+        self._server = server
+        self._worker: Worker | None = None
+        self._next_id = 0
+        self._gave_up: dict[tuple[str, str], LearnerError] = {}
+        self._imported: set[str] = set()
+        self.isolation: dict = {}
+
+    def __enter__(self) -> Submission:
+        return self
+
+    def __exit__(self, *exc_info) -> None:
+        self.close()
+
+    def close(self) -> None:
+        if self._worker is not None:
+            self._stop(kill=True)
+
+    def call(self, module: str, function: str, *args, **kwargs) -> object:
+        """`module.function(*args, **kwargs)` in the sandbox -> the decoded result (plain tensors, scalars...)."""
+        reply = self._call({"op": "call", "module": module, "function": function,
+                            "args": protocol.encode(tuple(args)), "kwargs": protocol.encode(kwargs)})
+        return self._decode(reply["value"])
+
+    def call_with_grad(self, module: str, function: str, args: tuple, kwargs: dict, wrt: list[int | str],
+                       cotangent: torch.Tensor) -> tuple[object, dict[int | str, torch.Tensor | None]]:
+        """Call with the `wrt` arguments (indices into args or kwargs names) requiring grad, backprop
+        `(output * cotangent).sum()` (output = the first element of a returned tuple) -> (output, grads)."""
+        for key in wrt:
+            value = args[key] if isinstance(key, int) else kwargs[key]
+            if not (isinstance(value, torch.Tensor) and value.is_floating_point()):
+                raise ValueError(f"wrt entry {key!r} must name a floating-point tensor argument")
+        reply = self._call({"op": "call_with_grad", "module": module, "function": function,
+                            "args": protocol.encode(tuple(args)), "kwargs": protocol.encode(kwargs),
+                            "wrt": list(wrt), "cotangent": protocol.encode(cotangent)})
+        grads = self._decode(reply.get("grads"))
+        if not isinstance(grads, dict) or set(grads) != set(wrt) or not all(
+                g is None or isinstance(g, torch.Tensor) for g in grads.values()):
+            self._stop(kill=True)
+            raise LearnerError("protocol", "the sandbox sent malformed gradients")
+        return self._decode(reply["value"]), grads
+
+    # ------------------------------------------------------------------------------------------------ internals
+
+    def _call(self, request: dict) -> dict:
+        key = (request["module"], request["function"])
+        earlier = self._gave_up.get(key) or self._gave_up.get((request["module"], "*"))
+        if earlier is not None:
+            raise LearnerError(earlier.kind, f"not run again: {earlier.message}", earlier.type_name)
+        worker = self._ensure_worker()
+        self._next_id += 1
+        request["id"] = self._next_id
+        deadline = time.monotonic() + self.limits.call_timeout
+        try:
+            protocol.send_frame(worker.sock, request)
+            reply = protocol.recv_frame(worker.sock, MAX_REPLY_BYTES, deadline=deadline)
+        except TimeoutError:
+            self._stop(kill=True)
+            error = LearnerError("timeout", f"{key[0]}.{key[1]} did not return within {self.limits.call_timeout:g} s "
+                                 "(an infinite loop, or far too slow)")
+            self._gave_up[key] = error
+            if request["module"] not in self._imported:  # it may hang while importing: do not retry the module
+                self._gave_up[(request["module"], "*")] = error
+            raise error from None
+        except (EOFError, OSError) as error:
+            raise self._died(key, self._stop(kill=False), error) from None
+        except protocol.ProtocolError as error:
+            self._stop(kill=True)
+            raise LearnerError("protocol", f"the sandbox broke the protocol: {error}") from None
+        if not isinstance(reply, dict) or reply.get("id") != request["id"] or not isinstance(reply.get("ok"), bool):
+            self._stop(kill=True)
+            raise LearnerError("protocol", "the sandbox sent a reply that does not answer this call")
+        if not reply["ok"]:
+            kind, message, type_name = reply.get("kind"), reply.get("message"), reply.get("type_name")
+            if kind not in KINDS or not isinstance(message, str) or not isinstance(type_name, (str, type(None))):
+                self._stop(kill=True)
+                raise LearnerError("protocol", "the sandbox sent a malformed error")
+            if kind != "import":
+                self._imported.add(request["module"])
+            raise LearnerError(kind, message[:2000], type_name and type_name[:100])
+        self._imported.add(request["module"])
+        return reply
+
+    def _decode(self, value: object) -> object:
+        try:
+            return protocol.decode(value)
+        except protocol.ProtocolError as error:
+            self._stop(kill=True)
+            raise LearnerError("protocol", f"the sandbox sent an unreadable value: {error}") from None
+
+    def _ensure_worker(self) -> Worker:
+        if self._worker is not None:
+            return self._worker
+        server = self._server or default_server()
+        limits = {k: v for k, v in asdict(self.limits).items() if k not in ("call_timeout", "startup_timeout")}
+        worker = server.spawn(self._files, limits, self._hide)
+        self._worker, self._worker_server = worker, server
+        try:
+            hello = protocol.recv_frame(worker.sock, deadline=time.monotonic() + self.limits.startup_timeout)
+        except (TimeoutError, EOFError, OSError, protocol.ProtocolError) as error:
+            self._stop(kill=True)
+            raise LearnerError("crash", f"the sandbox did not start: {error}") from None
+        if not isinstance(hello, dict) or "hello" not in hello:
+            self._stop(kill=True)
+            detail = hello.get("fatal", "") if isinstance(hello, dict) else ""
+            raise LearnerError("crash", f"the sandbox failed to start: {str(detail)[-500:]}")
+        self.isolation = hello["hello"]
+        return worker
+
+    def _stop(self, kill: bool) -> dict:
+        worker, self._worker = self._worker, None
+        return self._worker_server.reap(worker, kill=kill) if worker is not None else {}
+
+    def _died(self, key: tuple[str, str], status: dict, error: Exception) -> LearnerError:
+        where = f"{key[0]}.{key[1]}"
+        number = status.get("signal")
+        if number == signal.SIGXCPU:
+            return LearnerError("timeout", f"{where} used more than the CPU time limit ({self.limits.cpu_seconds} s)")
+        if number == signal.SIGKILL:
+            return LearnerError("memory", f"the process running {where} was killed (SIGKILL), most likely for "
+                                "using too much memory")
+        if number is not None:
+            return LearnerError("crash", f"the process running {where} crashed ({signal.Signals(number).name})")
+        code = status.get("exit")
+        return LearnerError("crash", f"the process running {where} exited (code {code}) instead of returning: "
+                            "sys.exit/os._exit in your code, or a crash")

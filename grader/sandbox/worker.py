@@ -1,0 +1,470 @@
+"""The sandbox side: a fork server (zygote) and the per-submission worker it forks.
+
+This file is a script, not a module of the grader: `grader.sandbox.server` starts `python -I` and sends it this
+source and the protocol's on stdin, so nothing in the sandbox is imported from the repository. The protocol module
+is registered as `_grader_protocol` before this source runs.
+
+Zygote (`zygote_main`): cleans the import system (no editable-install finder, no repository on sys.path), imports
+torch once, then serves requests on its control socket:
+- `{"op": "spawn", ...}` + one file descriptor (the worker's end of a socket pair) -> `{"pid": n}`;
+- `{"op": "reap", "pid": n, "kill": bool}` -> `{"status": {"exit": code} | {"signal": n}}`.
+The zygote never imports learner code.
+
+Worker (`run_worker`, in the forked child): when root, enters new mount/PID/network/IPC namespaces, hides the paths
+it is told to hide, gives the learner fresh private /tmp and /dev/shm, writes the submission to /tmp/work/submission,
+drops to `nobody`, applies resource limits, points stdio at /dev/null and serves calls on its socket. Without root
+(or without namespaces) it does what it can and says what it could not in its hello message.
+"""
+from __future__ import annotations
+
+import base64
+import ctypes
+import grp
+import importlib
+import importlib.machinery
+import os
+import pwd
+import resource
+import shutil
+import signal
+import site
+import socket
+import sys
+import sysconfig
+import tempfile
+import traceback
+import zipimport
+
+import _grader_protocol as protocol
+
+CLONE_NEWNS, CLONE_NEWPID, CLONE_NEWNET, CLONE_NEWIPC = 0x00020000, 0x20000000, 0x40000000, 0x08000000
+MS_RDONLY, MS_NOSUID, MS_NODEV, MS_NOEXEC = 0x1, 0x2, 0x4, 0x8
+MS_BIND, MS_MOVE, MS_REC, MS_PRIVATE = 0x1000, 0x2000, 0x4000, 0x40000
+PR_SET_PDEATHSIG = 1
+NAMESPACES = CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWNET | CLONE_NEWIPC
+PRIVATE_TMP_DIRS = ("/tmp", "/var/tmp", "/dev/shm")
+# Imported once in the zygote so learner code finds them even where the interpreter's files are unreadable.
+PRELOADED = ("collections", "heapq", "itertools", "functools", "math", "re", "string", "typing", "dataclasses",
+             "unicodedata", "operator", "copy", "random", "bisect", "numpy", "torch", "torch.nn.functional")
+
+_libc = ctypes.CDLL(None, use_errno=True)
+
+
+def _syscall(result: int, what: str) -> None:
+    if result != 0:
+        code = ctypes.get_errno()
+        raise OSError(code, f"{what}: {os.strerror(code)}")
+
+
+def unshare(flags: int) -> None:
+    _syscall(_libc.unshare(ctypes.c_int(flags)), "unshare")
+
+
+def mount(source: str | None, target: str, fstype: str | None, flags: int, data: str | None = None) -> None:
+    encode = lambda text: None if text is None else text.encode()  # noqa: E731
+    _syscall(_libc.mount(encode(source), encode(target), encode(fstype), ctypes.c_ulong(flags), encode(data)),
+             f"mount {target}")
+
+
+def die_with_parent() -> None:
+    """SIGKILL this process when its parent dies (cleared by setuid, so set it again after)."""
+    _syscall(_libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0), "prctl")
+
+
+# ----------------------------------------------------------------------------------------------------- the zygote
+
+def clean_import_system() -> list[str]:
+    """Keep only the interpreter's own import machinery and sys.path = stdlib + site-packages."""
+    allowed = {os.path.realpath(p) for p in (
+        *(sysconfig.get_paths()[key] for key in ("stdlib", "platstdlib", "purelib", "platlib")),
+        *site.getsitepackages(), os.path.join(sysconfig.get_paths()["stdlib"], "lib-dynload"))}
+    allowed |= {p for p in sys.path if p.endswith(".zip") and os.path.dirname(p) == os.path.dirname(
+        sysconfig.get_paths()["stdlib"])}
+    sys.path[:] = [p for p in sys.path if os.path.realpath(p) in allowed or p in allowed]
+    machinery = importlib.machinery
+    sys.meta_path[:] = [f for f in sys.meta_path
+                        if f in (machinery.BuiltinImporter, machinery.FrozenImporter, machinery.PathFinder)]
+    sys.path_hooks[:] = [h for h in sys.path_hooks if h is zipimport.zipimporter
+                         or getattr(h, "__qualname__", "").startswith("FileFinder.path_hook")]
+    sys.path_importer_cache.clear()
+    return list(sys.path)
+
+
+class Zygote:
+    """What every worker inherits: the clean interpreter, torch, the sandbox user and what isolation is possible."""
+
+    def __init__(self) -> None:
+        self.pid = os.getpid()
+        self.clean_path = clean_import_system()
+        for name in PRELOADED:
+            importlib.import_module(name)
+        import torch
+
+        torch.set_num_threads(1)
+        torch.set_num_interop_threads(1)
+        self.root = os.geteuid() == 0
+        self.base = tempfile.mkdtemp(prefix="attn-sandbox-")
+        os.chmod(self.base, 0o711)
+        self.uid, self.gid = self._sandbox_user() if self.root else (os.getuid(), os.getgid())
+        self.needed = sorted({os.path.realpath(p) for p in self.clean_path if os.path.exists(p)})
+        self.expose = self._blocked_ancestors() if self.root else {}
+        self.namespaces_error = self._probe_namespaces() if self.root else "not running as root"
+
+    @staticmethod
+    def _sandbox_user() -> tuple[int, int]:
+        try:
+            user = pwd.getpwnam("nobody")
+            uid, gid = user.pw_uid, user.pw_gid
+        except KeyError:
+            uid, gid = 65534, 65534
+        try:
+            gid = grp.getgrnam("nogroup").gr_gid
+        except KeyError:
+            pass
+        return uid, gid
+
+    def _blocked_ancestors(self) -> dict[str, list[str]]:
+        """Directories on the way to the interpreter's files that the sandbox user may not traverse (/root...),
+        mapped to the entries below them that must stay reachable."""
+        blocked: dict[str, set[str]] = {}
+        for path in self.needed:
+            parts = path.strip("/").split("/")
+            for depth in range(len(parts) - 1):
+                ancestor = "/" + "/".join(parts[:depth])
+                info = os.stat(ancestor)
+                traversable = info.st_mode & 0o001 or (info.st_uid == self.uid and info.st_mode & 0o100) or (
+                    info.st_gid == self.gid and info.st_mode & 0o010)
+                if not traversable:
+                    blocked.setdefault(ancestor, set()).add(parts[depth])
+                    break
+        return {ancestor: sorted(entries) for ancestor, entries in blocked.items()}
+
+    def _probe_namespaces(self) -> str | None:
+        """None if a child can create the namespaces and mount a tmpfs, else why not."""
+        pid = os.fork()
+        if pid == 0:
+            try:
+                unshare(NAMESPACES)
+                mount(None, "/", None, MS_REC | MS_PRIVATE)
+                mount("tmpfs", self.base, "tmpfs", MS_NOSUID | MS_NODEV, "size=4k")
+                os._exit(0)
+            except BaseException:  # noqa: BLE001 - anything here means "no namespaces"
+                os._exit(1)
+        _, status = os.waitpid(pid, 0)
+        return None if os.waitstatus_to_exitcode(status) == 0 else "cannot create mount/PID namespaces here"
+
+
+def zygote_main(ctl_fd: int) -> None:
+    ctl = socket.socket(fileno=ctl_fd)
+    zygote = Zygote()
+    protocol.send_frame(ctl, {"ready": {"root": zygote.root, "uid": zygote.uid,
+                                        "namespaces": zygote.namespaces_error is None}})
+    children: set[int] = set()
+    try:
+        while True:
+            try:
+                request = protocol.recv_frame(ctl)
+            except EOFError:
+                return
+            if request["op"] == "spawn":
+                _, fds, _, _ = socket.recv_fds(ctl, 1, 1)
+                pid = os.fork()
+                if pid == 0:
+                    ctl.close()
+                    run_worker(zygote, request, fds[0])  # never returns
+                os.close(fds[0])
+                children.add(pid)
+                protocol.send_frame(ctl, {"pid": pid})
+            elif request["op"] == "reap":
+                pid = request["pid"]
+                status = reap(pid, request["kill"]) if pid in children else {"exit": None}
+                children.discard(pid)
+                shutil.rmtree(os.path.join(zygote.base, str(pid)), ignore_errors=True)
+                protocol.send_frame(ctl, {"status": status})
+    finally:
+        for pid in children:
+            reap(pid, kill=True)
+        shutil.rmtree(zygote.base, ignore_errors=True)
+
+
+def reap(pid: int, kill: bool) -> dict:
+    """Wait for a worker (at most ~1 s unless `kill`), then SIGKILL it; its exit code or signal."""
+    import time
+
+    deadline = time.monotonic() + (0 if kill else 1.0)
+    while True:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done or time.monotonic() >= deadline:
+            break
+        time.sleep(0.005)
+    if not done:
+        for target in (lambda: os.killpg(pid, signal.SIGKILL), lambda: os.kill(pid, signal.SIGKILL)):
+            try:
+                target()
+            except OSError:
+                pass
+        _, status = os.waitpid(pid, 0)
+    if os.WIFSIGNALED(status):
+        return {"signal": os.WTERMSIG(status)}
+    return {"exit": os.WEXITSTATUS(status)}
+
+
+# ----------------------------------------------------------------------------------------------------- the worker
+
+def run_worker(zygote: Zygote, spec: dict, sock_fd: int) -> None:
+    """In the forked child: isolate, then serve calls until the parent hangs up. Never returns."""
+    code, sock = 70, None
+    try:
+        for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGCHLD, signal.SIGPIPE):
+            signal.signal(sig, signal.SIG_DFL)
+        os.setsid()
+        die_with_parent()
+        if os.getppid() != zygote.pid:
+            os._exit(code)
+        sock = socket.socket(fileno=sock_fd)
+        warnings: list[str] = []
+        if zygote.namespaces_error is None:
+            unshare(NAMESPACES)
+            child = os.fork()
+            if child:
+                sock.close()
+                mirror_exit(child)
+            workdir = isolate(zygote, spec)
+        else:
+            workdir = fallback_workdir(zygote, spec, warnings)
+        if zygote.root:
+            os.setgroups([])
+            os.setgid(zygote.gid)
+            os.setuid(zygote.uid)
+        die_with_parent()
+        apply_limits(spec["limits"], zygote.root)
+        enter(workdir, zygote.clean_path)
+        mode = "full" if zygote.namespaces_error is None else "partial" if zygote.root else "none"
+        protocol.send_frame(sock, {"hello": {"isolation": mode, "uid": os.getuid(), "warnings": warnings}})
+        code = serve(sock, workdir)
+    except BaseException:  # noqa: BLE001 - report the setup failure, then exit
+        try:
+            protocol.send_frame(sock or socket.socket(fileno=sock_fd),
+                                {"fatal": traceback.format_exc(limit=4)[-2000:]})
+        except BaseException:  # noqa: BLE001
+            pass
+    finally:
+        os._exit(code)
+
+
+def mirror_exit(child: int) -> None:
+    """The namespace's outer process: wait for the worker (PID 1 inside) and die the same way."""
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+    while True:
+        try:
+            _, status = os.waitpid(child, 0)
+            break
+        except InterruptedError:
+            continue
+    if os.WIFSIGNALED(status):
+        signal.signal(os.WTERMSIG(status), signal.SIG_DFL)
+        os.kill(os.getpid(), os.WTERMSIG(status))
+    os._exit(os.WEXITSTATUS(status) if os.WIFEXITED(status) else 70)
+
+
+def isolate(zygote: Zygote, spec: dict) -> str:
+    """Inside fresh namespaces, as root: hide the grader's files and give the learner a private /tmp."""
+    mount(None, "/", None, MS_REC | MS_PRIVATE)
+    mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC)
+    stage = os.path.join(zygote.base, "stage")
+    for ancestor, entries in zygote.expose.items():  # e.g. /root is 0700 but the interpreter lives in /root/.pyenv
+        staged = []
+        for i, entry in enumerate(entries):
+            os.makedirs(f"{stage}/{i}", exist_ok=True)
+            mount(f"{ancestor}/{entry}", f"{stage}/{i}", None, MS_BIND | MS_REC)
+            staged.append((f"{stage}/{i}", f"{ancestor}/{entry}"))
+        mount("tmpfs", ancestor, "tmpfs", MS_NOSUID | MS_NODEV, "mode=0755,size=16k")
+        for source, target in staged:
+            os.mkdir(target)
+            mount(source, target, None, MS_MOVE)
+    for path in spec["hide"]:
+        if any(needed == path or needed.startswith(path.rstrip("/") + "/") for needed in zygote.needed):
+            continue  # never hide the interpreter (e.g. a venv inside the repository)
+        if os.path.isdir(path):
+            mount("tmpfs", path, "tmpfs", MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC, "mode=000,size=4k")
+        elif os.path.exists(path):
+            mount("/dev/null", path, None, MS_BIND)
+    size = f"size={int(spec['limits']['disk_mb'])}m"
+    for path in PRIVATE_TMP_DIRS:
+        if os.path.isdir(path):
+            mount("tmpfs", path, "tmpfs", MS_NOSUID | MS_NODEV, f"mode=1777,{size}")
+    return write_submission("/tmp/work", spec["files"], zygote.uid, zygote.gid)
+
+
+def fallback_workdir(zygote: Zygote, spec: dict, warnings: list[str]) -> str:
+    if zygote.root:
+        warnings.append(f"{zygote.namespaces_error}: learner code runs as an unprivileged user but can read "
+                        "world-readable files, including the hidden suites and the reference")
+    else:
+        warnings.append("the grader is not running as root: learner code runs as the grading user and can read "
+                        "everything that user can (hidden suites, reference); fork bombs are not contained")
+    return write_submission(os.path.join(zygote.base, str(os.getpid())), spec["files"], zygote.uid, zygote.gid)
+
+
+def write_submission(workdir: str, files: dict[str, str], uid: int, gid: int) -> str:
+    """Write the submission as package `submission` under workdir, owned by the sandbox user."""
+    package = os.path.join(workdir, "submission")
+    os.makedirs(package, mode=0o700)
+    for relative, data in files.items():
+        target = os.path.normpath(os.path.join(package, relative))
+        if not target.startswith(package + os.sep):
+            raise ValueError(f"bad file name {relative!r}")
+        os.makedirs(os.path.dirname(target), mode=0o700, exist_ok=True)
+        with open(target, "wb") as handle:
+            handle.write(base64.b64decode(data))
+    for directory, _, names in os.walk(workdir):
+        os.chown(directory, uid, gid)
+        for name in names:
+            os.chown(os.path.join(directory, name), uid, gid)
+    os.chmod(workdir, 0o700)
+    return workdir
+
+
+def apply_limits(limits: dict, root: bool) -> None:
+    with open("/proc/self/statm") as handle:
+        mapped = int(handle.read().split()[0]) * resource.getpagesize()  # torch alone maps ~0.6 GB
+    memory = mapped + int(limits["memory_mb"]) * 2**20
+    cpu = int(limits["cpu_seconds"])
+    settings = {
+        resource.RLIMIT_AS: (memory, memory),
+        resource.RLIMIT_CPU: (cpu, cpu + 2),  # SIGXCPU, then SIGKILL
+        resource.RLIMIT_FSIZE: (int(limits["disk_mb"]) * 2**20,) * 2,
+        resource.RLIMIT_CORE: (0, 0),
+        resource.RLIMIT_NOFILE: (int(limits["open_files"]),) * 2,
+    }
+    if root:  # counts every process of the sandbox user, so only meaningful for a dedicated uid
+        settings[resource.RLIMIT_NPROC] = (int(limits["max_processes"]),) * 2
+    for which, value in settings.items():
+        resource.setrlimit(which, value)
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # an oversized write fails with EFBIG instead of killing
+
+
+def enter(workdir: str, clean_path: list[str]) -> None:
+    null = os.open(os.devnull, os.O_RDWR)
+    for fd in (0, 1, 2):
+        os.dup2(null, fd)
+    os.close(null)
+    os.environ.clear()
+    os.environ.update({"HOME": workdir, "TMPDIR": workdir, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8",
+                       "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"})
+    os.chdir(workdir)
+    sys.path[:] = [workdir, *clean_path]
+    sys.path_importer_cache.clear()
+    importlib.invalidate_caches()
+
+
+# ----------------------------------------------------------------------------------------------------- calls
+
+class Failure(Exception):
+    """A call that failed for a reason the parent reports to the learner."""
+
+    def __init__(self, kind: str, message: str, type_name: str | None = None):
+        super().__init__(message)
+        self.kind, self.message, self.type_name = kind, message, type_name
+
+
+def serve(sock: socket.socket, workdir: str) -> int:
+    modules: dict[str, object] = {}
+    while True:
+        try:
+            request = protocol.recv_frame(sock)
+        except EOFError:
+            return 0
+        try:
+            reply = {"id": request["id"], "ok": True, **handle(request, modules, workdir)}
+        except Failure as failure:
+            reply = {"id": request["id"], "ok": False, "kind": failure.kind, "type_name": failure.type_name,
+                     "message": failure.message}
+        except BaseException as error:  # noqa: BLE001 - sys.exit, KeyboardInterrupt... are learner failures too
+            reply = {"id": request["id"], "ok": False, **describe(error, workdir)}
+        protocol.send_frame(sock, reply)
+
+
+def handle(request: dict, modules: dict, workdir: str) -> dict:
+    function = resolve(request["module"], request["function"], modules, workdir)
+    args = list(materialize(protocol.decode(request["args"])))
+    kwargs = materialize(protocol.decode(request["kwargs"]))
+    if request["op"] == "call":
+        return {"value": send_back(function(*args, **kwargs))}
+    inputs = []
+    for key in request["wrt"]:
+        holder = args if isinstance(key, int) else kwargs
+        holder[key] = holder[key].detach().clone().requires_grad_(True)
+        inputs.append(holder[key])
+    output = function(*args, **kwargs)
+    first = output[0] if isinstance(output, (tuple, list)) and output else output
+    cotangent = protocol.decode(request["cotangent"])
+    if not isinstance(first, protocol.torch.Tensor):
+        raise Failure("exception", f"returned {type(first).__name__}, not a tensor that can be differentiated")
+    if tuple(first.shape) != tuple(cotangent.shape):
+        raise Failure("exception", f"returned shape {tuple(first.shape)}, expected {tuple(cotangent.shape)}")
+    if first.requires_grad:
+        grads = protocol.torch.autograd.grad((first * cotangent).sum(), inputs, allow_unused=True)
+    else:
+        grads = [None] * len(inputs)
+    return {"value": send_back(output), "grads": protocol.encode(dict(zip(request["wrt"], grads)))}
+
+
+def send_back(value: object) -> object:
+    try:
+        return protocol.encode(value)
+    except (TypeError, ValueError) as error:
+        raise Failure("exception", f"returned a value the grader cannot read: {error}", "TypeError") from None
+
+
+def materialize(value: object) -> object:
+    """Seeds become generators; everything else (including TableModel, already callable) stays."""
+    if isinstance(value, protocol.Seed):
+        return protocol.torch.Generator().manual_seed(value.n)
+    if isinstance(value, (list, tuple)):
+        return type(value)(materialize(item) for item in value)
+    if isinstance(value, dict):
+        return {key: materialize(item) for key, item in value.items()}
+    return value
+
+
+def resolve(module: str, function: str, modules: dict, workdir: str):
+    if not (module.isidentifier() and function.isidentifier()):
+        raise Failure("missing", f"invalid name {module}.{function}")
+    if module not in modules:
+        if not os.path.exists(os.path.join(workdir, "submission", module + ".py")):
+            raise Failure("missing", f"{module}.py is not in the submission")
+        try:
+            modules[module] = importlib.import_module(f"submission.{module}")
+        except BaseException as error:  # noqa: BLE001
+            modules[module] = Failure(**{**describe(error, workdir), "kind": "import"})
+    loaded = modules[module]
+    if isinstance(loaded, Failure):
+        raise loaded
+    found = getattr(loaded, function, None)
+    if not callable(found):
+        raise Failure("missing", f"{module}.py has no function {function}")
+    return found
+
+
+def describe(error: BaseException, workdir: str) -> dict:
+    """kind, type_name and a short learner-facing message (traceback trimmed to the learner's own files)."""
+    name = type(error).__name__
+    if isinstance(error, ModuleNotFoundError) and (error.name or "").startswith("submission."):
+        missing = error.name.removeprefix("submission.")
+        return {"kind": "import", "type_name": name, "message": f"imports {missing}, but {missing}.py is not in "
+                "the submission (submit the whole folder)"}
+    if isinstance(error, NotImplementedError):
+        return {"kind": "exception", "type_name": name, "message": "not implemented yet (TODO: the stub raises "
+                "NotImplementedError)"}
+    kind = "exception"
+    if isinstance(error, MemoryError) or "can't allocate memory" in str(error) or "not enough memory" in str(error):
+        kind = "memory"
+    frames = [frame for frame in traceback.extract_tb(error.__traceback__) if frame.filename.startswith(workdir)]
+    where = "".join(traceback.format_list(frames[-3:])).replace(workdir + "/submission/", "")
+    text = f"{where}{name}: {error}" if where else f"{name}: {error}"
+    return {"kind": kind, "type_name": name, "message": text[-1500:]}
+
+
+if __name__ == "__main__":
+    zygote_main(int(sys.argv[1]))

@@ -1,19 +1,29 @@
-"""Deterministic synthetic corpora for testing and benchmarking BPE trainers.
+"""What tests and benchmarks check `reference.bpe` against: a seeded corpus and two independent trainers.
 
-Words are built from syllables (so sub-words repeat across words, as in real text) and drawn with Zipf-like
-frequencies: the word of popularity rank r has weight 1 / r**exponent. The same seed always gives the same text.
+- `zipf_corpus`: deterministic synthetic text. Words are built from syllables (so sub-words repeat across words,
+  as in real text) and drawn with Zipf-like frequencies: the word of popularity rank r has weight 1 / r**exponent.
+- `naive_train_bpe`: the textbook trainer, a full recount with `Counter` and `max` before every merge. Its ties
+  go to the pair counted first, which is the contract's rule; it shares no code with `reference.bpe`.
+- `tokenizers_train_bpe`: Hugging Face `tokenizers`' BpeTrainer, fed so that its merges use our symbols.
 """
 
 import itertools
+import json
 import random
+from collections import Counter
+
+END_OF_WORD = "</w>"
 
 _ONSETS = ["", "b", "d", "f", "g", "k", "l", "m", "n", "p", "r", "s", "t", "v", "st", "tr", "sh", "ch", "ñ", "ß"]
 _VOWELS = ["a", "e", "i", "o", "u", "ea", "ou", "é", "ö"]
 _CODAS = ["", "", "n", "r", "s", "t", "ng", "ck"]
 
+# Appended to every word before `tokenizers` sees it; must not occur in the corpus (see tokenizers_train_bpe).
+_SENTINEL = "\U0010ffff"
+
 
 def zipf_corpus(num_chars: int = 1_000_000, vocab_size: int = 20_000, exponent: float = 1.1, seed: int = 0) -> str:
-    """Return about `num_chars` characters of space-separated words (a newline every 16 words)."""
+    """Return exactly `num_chars` characters of space-separated words (a newline every 16 words)."""
     rng = random.Random(seed)
     syllables = [o + v + c for o, v, c in itertools.product(_ONSETS, _VOWELS, _CODAS)]
     vocabulary = ["".join(rng.choices(syllables, k=rng.randint(1, 4))) for _ in range(vocab_size)]
@@ -27,3 +37,61 @@ def zipf_corpus(num_chars: int = 1_000_000, vocab_size: int = 20_000, exponent: 
         length += sum(len(word) + 1 for word in batch)
     lines = (" ".join(words[start : start + 16]) for start in range(0, len(words), 16))
     return "\n".join(lines)[:num_chars]
+
+
+def naive_train_bpe(corpus: str, num_merges: int) -> list[tuple[str, str]]:
+    """Recount every pair before each merge; `max` over the Counter breaks ties by first occurrence."""
+    vocab = {tuple(word) + (END_OF_WORD,): freq for word, freq in Counter(corpus.split()).items()}
+    merges = []
+    for _ in range(num_merges):
+        pair_counts: Counter = Counter()
+        for symbols, freq in vocab.items():
+            for pair in zip(symbols, symbols[1:]):
+                pair_counts[pair] += freq
+        if not pair_counts:
+            break
+        best = max(pair_counts, key=pair_counts.__getitem__)
+        merges.append(best)
+        vocab = {_replace_pair(symbols, best): freq for symbols, freq in vocab.items()}
+    return merges
+
+
+def _replace_pair(symbols: tuple[str, ...], pair: tuple[str, str]) -> tuple[str, ...]:
+    out, i = [], 0
+    while i < len(symbols):
+        if symbols[i : i + 2] == pair:
+            out.append(pair[0] + pair[1])
+            i += 2
+        else:
+            out.append(symbols[i])
+            i += 1
+    return tuple(out)
+
+
+def tokenizers_train_bpe(corpus: str, num_merges: int) -> list[tuple[str, str]]:
+    """The first `num_merges` merges of `tokenizers`' BpeTrainer, read from the saved model JSON, in our symbols.
+
+    With end_of_word_suffix="</w>" the trainer glues the suffix to the last character ("w</w>" is one initial
+    symbol), so it could never learn our merges such as ("w", "</w>"). Appending a sentinel character to every word
+    makes the glued symbol "<sentinel></w>", which plays our separate "</w>": it is the first symbol created after
+    the alphabet, so its id comes right after every character's, the rank `reference.bpe` gives "</w>".
+    """
+    from tokenizers import Tokenizer, models, pre_tokenizers, trainers
+
+    if _SENTINEL in corpus:
+        raise ValueError("corpus must not contain the sentinel character U+10FFFF")
+    words = [word + _SENTINEL for word in corpus.split()]
+    initial_vocab_size = len(set("".join(words))) + 1  # the characters, the sentinel and "<sentinel></w>"
+    tokenizer = Tokenizer(models.BPE())
+    tokenizer.pre_tokenizer = pre_tokenizers.WhitespaceSplit()
+    trainer = trainers.BpeTrainer(
+        vocab_size=initial_vocab_size + num_merges,
+        min_frequency=0,
+        show_progress=False,
+        special_tokens=[],
+        end_of_word_suffix=END_OF_WORD,
+    )
+    tokenizer.train_from_iterator(words, trainer)
+    merges = json.loads(tokenizer.to_str())["model"]["merges"]
+    glued = _SENTINEL + END_OF_WORD
+    return [(left.replace(glued, END_OF_WORD), right.replace(glued, END_OF_WORD)) for left, right in merges[:num_merges]]

@@ -1,0 +1,204 @@
+"""The sandbox: calls cross the process boundary faithfully, and every kind of failure is contained and named."""
+import os
+import textwrap
+import time
+
+import pytest
+import torch
+
+from grader.sandbox import LearnerError, Limits, Submission
+from grader.sandbox.protocol import Seed, TableModel
+
+MODULES = {
+    "softmax.py": """
+        import torch
+
+        def softmax_cols(scores):
+            print("learner output on stdout must not disturb the protocol")
+            return torch.softmax(scores, dim=-2)
+
+        def echo(*args, **kwargs):
+            return args, kwargs
+
+        def draw(generator):
+            return torch.rand(3, generator=generator)
+
+        def run_model(model, ids):
+            return model(ids)
+
+        def fails():
+            raise ValueError("negative size")
+
+        def todo():
+            raise NotImplementedError
+
+        def hangs():
+            while True:
+                pass
+
+        def exits():
+            import sys
+            sys.exit(0)
+
+        def hard_exit():
+            import os
+            os._exit(0)
+
+        def eats_memory():
+            return [bytearray(2**20) for _ in range(10**6)]
+
+        def returns_object():
+            return object()
+
+        def detached(x):
+            return x.detach() * 2
+
+        def identity():
+            import os, sys
+            return {"uid": os.getuid(), "cwd": os.getcwd(), "path": sys.path,
+                    "loaded": sorted(m for m in sys.modules if m.split(".")[0] in {"grader", "reference", "solutions"})}
+    """,
+    "broken.py": "def f(:\n",
+    "uses_sibling.py": """
+        from .softmax import softmax_cols
+
+        def twice(x):
+            return softmax_cols(softmax_cols(x))
+    """,
+}
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory):
+    root = tmp_path_factory.mktemp("submission")
+    for name, source in MODULES.items():
+        (root / name).write_text(textwrap.dedent(source))
+    (root / "__init__.py").write_text("raise RuntimeError('the learner __init__ is replaced by an empty one')\n")
+    return root
+
+
+@pytest.fixture(scope="module")
+def learner(folder):
+    with Submission(folder, Limits(call_timeout=3, memory_mb=256)) as submission:
+        yield submission
+
+
+def test_values_cross_the_boundary_exactly(learner):
+    x = torch.randn(2, 3, 4, dtype=torch.float64)
+    assert torch.allclose(learner.call("softmax", "softmax_cols", x), torch.softmax(x, dim=-2))
+    args, kwargs = learner.call("softmax", "echo", torch.tensor([True, False]), 7, "s", None,
+                                key=torch.arange(3), nested=[1.5, (2,)])
+    assert args[0].dtype == torch.bool and args[1:] == (7, "s", None)
+    assert kwargs["key"].dtype == torch.int64 and kwargs["nested"] == [1.5, (2,)]
+
+
+def test_seed_and_table_model_arguments_are_rebuilt_in_the_sandbox(learner):
+    expected = torch.rand(3, generator=torch.Generator().manual_seed(5))
+    assert torch.equal(learner.call("softmax", "draw", Seed(5)), expected)
+    model = TableModel(torch.randn(4, 4), torch.randn(4, 6))
+    ids = torch.tensor([1, 2, 0])
+    assert torch.equal(learner.call("softmax", "run_model", model, ids), model(ids))
+
+
+def test_a_round_trip_takes_about_a_millisecond(learner):
+    x = torch.randn(4, 4)
+    learner.call("softmax", "softmax_cols", x)
+    start = time.perf_counter()
+    for _ in range(50):
+        learner.call("softmax", "softmax_cols", x)
+    assert (time.perf_counter() - start) / 50 < 0.02, "a call should cost about 1 ms, not a process start"
+
+
+def test_gradients_match_autograd_in_process(learner):
+    x = torch.randn(3, 5, dtype=torch.float64)
+    cotangent = torch.randn(3, 5, dtype=torch.float64)
+    output, grads = learner.call_with_grad("softmax", "softmax_cols", (x,), {}, [0], cotangent)
+    x_local = x.clone().requires_grad_(True)
+    (torch.softmax(x_local, dim=-2) * cotangent).sum().backward()
+    assert torch.allclose(output, torch.softmax(x, dim=-2)) and torch.allclose(grads[0], x_local.grad)
+
+
+def test_a_detached_output_gives_no_gradient(learner):
+    _, grads = learner.call_with_grad("softmax", "detached", (torch.randn(2),), {}, [0], torch.ones(2))
+    assert grads == {0: None}
+
+
+def test_grad_arguments_must_be_float_tensors(learner):
+    with pytest.raises(ValueError, match="wrt"):
+        learner.call_with_grad("softmax", "echo", (torch.arange(3),), {}, [0], torch.ones(3))
+
+
+@pytest.mark.parametrize("function, kind, type_name, text", [
+    ("fails", "exception", "ValueError", "negative size"),
+    ("todo", "exception", "NotImplementedError", "TODO"),
+    ("exits", "exception", "SystemExit", "SystemExit"),
+    ("returns_object", "exception", "TypeError", "cannot read"),
+    ("eats_memory", "memory", "MemoryError", "MemoryError"),
+])
+def test_learner_failures_are_reported_with_their_kind(learner, function, kind, type_name, text):
+    with pytest.raises(LearnerError) as caught:
+        learner.call("softmax", function)
+    assert (caught.value.kind, caught.value.type_name) == (kind, type_name) and text in caught.value.message
+    assert learner.call("softmax", "echo", 1) == ((1,), {}), "the next call must still work"
+
+
+def test_the_traceback_names_the_learner_file_not_the_sandbox(learner):
+    with pytest.raises(LearnerError) as caught:
+        learner.call("softmax", "fails")
+    assert 'File "softmax.py"' in caught.value.message and "worker" not in caught.value.message
+
+
+def test_missing_modules_and_functions(learner):
+    with pytest.raises(LearnerError, match="attention.py is not in the submission") as caught:
+        learner.call("attention", "scaled_dot_product_attention")
+    assert caught.value.kind == "missing"
+    with pytest.raises(LearnerError, match="has no function nope") as caught:
+        learner.call("softmax", "nope")
+    assert caught.value.kind == "missing"
+
+
+def test_a_module_that_does_not_import_fails_alone(learner):
+    with pytest.raises(LearnerError) as caught:
+        learner.call("broken", "f")
+    assert caught.value.kind == "import" and caught.value.type_name == "SyntaxError"
+    assert torch.allclose(learner.call("uses_sibling", "twice", torch.zeros(2, 1)), torch.full((2, 1), 0.5))
+
+
+def test_a_crash_is_reported_and_the_worker_restarted(learner):
+    with pytest.raises(LearnerError, match="exited") as caught:
+        learner.call("softmax", "hard_exit")
+    assert caught.value.kind == "crash"
+    assert learner.call("softmax", "echo", 2) == ((2,), {})
+
+
+def test_a_hang_times_out_is_not_retried_and_the_rest_goes_on(learner):
+    start = time.monotonic()
+    with pytest.raises(LearnerError, match="did not return within 3 s") as caught:
+        learner.call("softmax", "hangs")
+    assert caught.value.kind == "timeout" and time.monotonic() - start < 10
+    start = time.monotonic()
+    with pytest.raises(LearnerError, match="not run again"):
+        learner.call("softmax", "hangs")
+    assert time.monotonic() - start < 0.5
+    assert learner.call("softmax", "echo", 3) == ((3,), {})
+
+
+def test_a_single_module_submission_names_its_missing_sibling(folder):
+    with Submission(folder / "uses_sibling.py") as learner:
+        with pytest.raises(LearnerError, match="softmax.py is not in the submission") as caught:
+            learner.call("uses_sibling", "twice", torch.zeros(2, 1))
+    assert caught.value.kind == "import"
+
+
+def test_the_sandbox_has_a_clean_import_system(learner):
+    seen = learner.call("softmax", "identity")
+    repo = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    assert seen["loaded"] == []
+    assert seen["path"][0] == seen["cwd"] and not any(
+        p == repo or (p.startswith(repo + "/") and "site-packages" not in p) for p in seen["path"])
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="privileges are dropped only when grading as root")
+def test_as_root_the_learner_runs_unprivileged_in_private_namespaces(learner):
+    seen = learner.call("softmax", "identity")
+    assert seen["uid"] != 0 and learner.isolation["isolation"] == "full" and not learner.isolation["warnings"]

@@ -1,0 +1,133 @@
+"""The wire format: values survive a round trip exactly, and malformed frames are refused before they are used."""
+import base64
+import socket
+import struct
+
+import pytest
+import torch
+
+from grader.sandbox import protocol
+from grader.sandbox.protocol import ProtocolError, Seed, TableModel, decode, encode
+
+
+def roundtrip(value):
+    return decode(encode(value))
+
+
+@pytest.mark.parametrize("dtype", sorted(protocol.DTYPES.values(), key=str))
+@pytest.mark.parametrize("shape", [(), (0,), (3,), (2, 0, 4), (2, 3, 4)])
+def test_tensor_roundtrip_keeps_dtype_shape_and_bits(dtype, shape):
+    source = (torch.randn(shape, dtype=torch.float64) * 100).to(dtype)
+    back = roundtrip(source)
+    assert type(back) is torch.Tensor and back.dtype == dtype and back.shape == source.shape
+    assert torch.equal(back.view(-1).view(torch.uint8) if back.numel() else back,
+                       source.reshape(-1).view(torch.uint8) if source.numel() else source)
+
+
+def test_non_contiguous_tensors_are_sent_as_their_values():
+    source = torch.arange(12.0).reshape(3, 4).T
+    assert torch.equal(roundtrip(source), source)
+
+
+def test_nested_structures_and_scalars_roundtrip():
+    value = {"a": [1, 2.5, None, True, "x", (torch.ones(2), float("inf"))], 3: (), "nan": float("nan")}
+    back = roundtrip(value)
+    assert back["a"][:5] == [1, 2.5, None, True, "x"] and isinstance(back["a"][5], tuple)
+    assert torch.equal(back["a"][5][0], torch.ones(2)) and back["a"][5][1] == float("inf")
+    assert back[3] == () and back["nan"] != back["nan"]
+
+
+def test_seed_and_table_model_roundtrip():
+    model = TableModel(torch.randn(5, 5), torch.randn(5, 7))
+    seed, back = roundtrip((Seed(42), model))
+    assert seed == Seed(42)
+    ids = torch.tensor([0, 3, 3, 1])
+    assert torch.equal(back(ids), model(ids)) and model(ids).shape == (5, 4)
+
+
+def test_table_model_checks_shapes():
+    with pytest.raises(ValueError, match="table"):
+        TableModel(torch.randn(4, 5), torch.randn(4, 2))
+    with pytest.raises(ValueError, match="ids"):
+        TableModel(torch.randn(4, 4), torch.randn(4, 2))(torch.tensor([0, 1, 2]))
+
+
+def test_a_lying_tensor_subclass_is_sent_as_its_true_data():
+    class Liar(torch.Tensor):
+        @classmethod
+        def __torch_function__(cls, func, types, args=(), kwargs=None):
+            return torch.zeros(2)  # claims to be zeros under any operation
+
+        def __eq__(self, other):
+            return True
+
+    liar = torch.ones(2).as_subclass(Liar)
+    back = roundtrip(liar)
+    assert type(back) is torch.Tensor and torch.equal(back, torch.ones(2))
+
+
+def test_numpy_values_become_plain_data():
+    numpy = pytest.importorskip("numpy")
+    back = roundtrip([numpy.arange(3, dtype=numpy.int32), numpy.float64(1.5)])
+    assert back[0].dtype == torch.int32 and back[0].tolist() == [0, 1, 2] and back[1] == 1.5
+
+
+def test_unsendable_values_are_a_type_error():
+    with pytest.raises(TypeError, match="object"):
+        encode(object())
+
+
+def tensor_body(**override):
+    body = {"dtype": "float32", "shape": [2], "data": base64.b64encode(bytes(8)).decode()}
+    return {"tensor": {**body, **override}}
+
+
+@pytest.mark.parametrize("message, match", [
+    (tensor_body(dtype="object"), "dtype"),
+    (tensor_body(dtype="float32", shape=[3]), "needs 12 bytes"),
+    (tensor_body(shape=[-2]), "shape"),
+    (tensor_body(shape=[2**30, 2**30]), "shape|cap"),
+    (tensor_body(data="!!not base64!!"), "base64"),
+    ({"tensor": {"dtype": "float32", "shape": [2]}}, "exactly"),
+    ({"pickle": "gASV"}, "unknown tag"),
+    ({"list": [], "tuple": []}, "tagged"),
+    ({"dict": [["k"]]}, "pairs"),
+    ({"dict": [[1.5, 1]]}, "keys"),
+    ({"seed": -1}, "seed"),
+    ([1, 2], "tagged"),
+])
+def test_decode_refuses_malformed_values(message, match):
+    with pytest.raises(ProtocolError, match=match):
+        decode(message)
+
+
+def test_decode_refuses_deep_nesting():
+    value = 0
+    for _ in range(protocol.MAX_DEPTH + 2):
+        value = {"list": [value]}
+    with pytest.raises(ProtocolError, match="nested"):
+        decode(value)
+
+
+def test_frames_roundtrip_and_oversized_headers_are_refused_without_reading():
+    left, right = socket.socketpair()
+    with left, right:
+        protocol.send_frame(left, {"x": [1, 2]})
+        assert protocol.recv_frame(right) == {"x": [1, 2]}
+        left.sendall(struct.pack(">I", 2**31))
+        with pytest.raises(ProtocolError, match="cap"):
+            protocol.recv_frame(right, max_bytes=1024)
+
+
+def test_a_truncated_frame_is_a_protocol_error_and_a_clean_close_is_eof():
+    left, right = socket.socketpair()
+    with right:
+        left.sendall(struct.pack(">I", 10) + b"{}")
+        left.close()
+        with pytest.raises(ProtocolError, match="inside a frame"):
+            protocol.recv_frame(right)
+    left, right = socket.socketpair()
+    with right:
+        left.close()
+        with pytest.raises(EOFError):
+            protocol.recv_frame(right)

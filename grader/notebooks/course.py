@@ -1,0 +1,153 @@
+"""Write an nbgrader course from `solutions/`: `nbgrader_config.py` and `source/<assignment>/<exercise>.ipynb`.
+
+Each notebook is the exercise's lesson (markdown), its given code (locked cells), one solution cell per function the
+learner writes, then one autograded test cell per hidden check, worth that check's points. A test cell shows the learner
+how to check themselves; it never holds the hidden check, and at autograde it is replaced by the isolated grader's
+verdict (see `grader.notebooks.autograde`). `source/` holds notebooks only, so nbgrader has no instructor file to copy
+over a submission.
+"""
+from __future__ import annotations
+
+import importlib
+import re
+from pathlib import Path
+
+import nbformat
+from nbformat import v4
+
+from .cells import CodeCell, split_module
+
+KERNEL_NAME = "python3"
+SCHEMA_VERSION = 3
+
+CONFIG_TEMPLATE = '''\
+"""nbgrader configuration of the attention course. Written by `attn nbgrader build`: rebuild rather than edit."""
+from grader.notebooks.autograde import AUTOGRADE_PREPROCESSORS, SubmissionExporter
+
+c = get_config()  # noqa: F821 - provided by nbgrader when it reads this file
+
+c.CourseDirectory.course_id = {course_id!r}
+# Learner code never runs in the kernel: the isolated grader runs it, the kernel only replays the verdicts.
+c.Autograde.autograde_preprocessors = AUTOGRADE_PREPROCESSORS
+# A submitted notebook that is not a notebook is reported and graded as the release; the others are still graded.
+c.Autograde.exporter_class = SubmissionExporter
+# source/ holds notebooks only; should a file ever be added there, never copy it over a learner's submission.
+c.Autograde.exclude_overwriting = {exclude!r}
+# Bounds each cell run by the kernel (the verdicts); the isolated grader has its own limits.
+c.Execute.timeout = 60
+# A test cell's grade is carried by its error output; stray stderr (kernel warnings) must not zero it.
+c.IgnorePattern.pattern = r"[\\s\\S]*"
+# A test cell the learner deleted comes back and is graded, rather than left ungraded.
+c.OverwriteCells.add_missing_cells = True
+c.ClearSolutions.code_stub = {{"python": "# YOUR CODE HERE\\nraise NotImplementedError()"}}
+'''
+
+
+def solutions_dir() -> Path:
+    """The folder of the `solutions` package."""
+    return Path(importlib.import_module("solutions").__file__).parent
+
+
+def exercise_names(folder: Path) -> list[str]:
+    """The exercise modules in a solutions folder, sorted (private `_*.py` and `__init__.py` excluded)."""
+    return sorted(path.stem for path in folder.glob("*.py") if not path.stem.startswith("_"))
+
+
+def kernelspec() -> dict[str, str]:
+    """Notebook metadata for the `python3` kernel, which must exist here (the grading machine)."""
+    from jupyter_client.kernelspec import KernelSpecManager, NoSuchKernel
+
+    try:
+        spec = KernelSpecManager().get_kernel_spec(KERNEL_NAME)
+    except NoSuchKernel:
+        raise RuntimeError(f"no {KERNEL_NAME!r} Jupyter kernel on this machine: install the instructor extra "
+                           "(pip install 'attention-course[instructor]'), which brings ipykernel") from None
+    return {"name": KERNEL_NAME, "display_name": spec.display_name, "language": spec.language}
+
+
+def build_course(out_dir: Path, assignment: str = "attention", exercises: list[str] | None = None,
+                 solutions: Path | None = None) -> list[Path]:
+    """Write the course into `out_dir`; returns the notebooks written. Old notebooks of the assignment are replaced."""
+    if not re.fullmatch(r"[A-Za-z0-9_-]+", assignment):
+        raise ValueError(f"assignment must be letters, digits, '_' or '-', got {assignment!r}")
+    from grader.api import list_checks
+
+    solutions = solutions or solutions_dir()
+    available = exercise_names(solutions)
+    exercises = exercises or available
+    unknown = sorted(set(exercises) - set(available))
+    if unknown:
+        raise ValueError(f"exercises {unknown} have no module in {solutions}; available: {available}")
+    spec = kernelspec()
+    source = Path(out_dir) / "source" / assignment
+    source.mkdir(parents=True, exist_ok=True)
+    for old in source.glob("*.ipynb"):
+        old.unlink()
+    (Path(out_dir) / "nbgrader_config.py").write_text(
+        CONFIG_TEMPLATE.format(course_id=Path(out_dir).resolve().name, exclude={assignment: []}))
+    written = []
+    for exercise in exercises:
+        lesson, cells = split_module(exercise, (solutions / f"{exercise}.py").read_text())
+        notebook = exercise_notebook(exercise, lesson, cells, list_checks(exercise), spec)
+        path = source / f"{exercise}.ipynb"
+        nbformat.write(notebook, path)
+        written.append(path)
+    return written
+
+
+def exercise_notebook(exercise: str, lesson: str, cells: list[CodeCell], checks: list, spec: dict[str, str]):
+    """The source notebook of one exercise; `checks` are the grader's CheckInfo (id, exercise, points, description)."""
+    if not checks:
+        raise ValueError(f"the grader has no checks for exercise {exercise!r}: a notebook would have nothing to grade")
+    notebook = v4.new_notebook(metadata={"kernelspec": spec, "language_info": {"name": "python"}})
+    notebook.cells.append(_markdown(f"{exercise}-lesson", f"# Exercise `{exercise}`\n\n{lesson}"))
+    for cell in cells:
+        metadata = _nbgrader(cell.cell_id, solution=cell.solution, locked=not cell.solution)
+        notebook.cells.append(v4.new_code_cell(cell.source, metadata=metadata))
+    total = sum(check.points for check in checks)
+    notebook.cells.append(_markdown(f"{exercise}-checks", CHECKS_INTRO.format(count=len(checks), total=total)))
+    for check in checks:
+        metadata = _nbgrader(check_cell_id(check.id), grade=True, locked=True, points=check.points)
+        notebook.cells.append(v4.new_code_cell(_test_source(check), metadata=metadata))
+    nbformat.validate(notebook)
+    return notebook
+
+
+CHECKS_INTRO = """\
+## Checks ({count} hidden checks, {total} points)
+
+Each cell below stands for one hidden check, worth the points it names. When your notebook is graded, the grader runs
+the code of your solution cells (and of your other notebooks that this one imports) in a separate, isolated process;
+what you ran in this kernel does not count. Run a cell below to check yourself now: save the notebook first, since the
+check reads the saved file. Feedback shows, for each check, `passed` or what went wrong and the likely mistake.
+"""
+
+
+def check_cell_id(check_id: str) -> str:
+    """A grade_id for a check: its id with characters other than letters, digits, '_' and '-' turned into '-'."""
+    slug = re.sub(r"[^A-Za-z0-9_-]+", "-", check_id).strip("-")
+    if len(slug) > 120:  # nbgrader stores grade ids in 128 characters
+        raise ValueError(f"check id too long for an nbgrader grade_id: {check_id!r}")
+    return f"check-{slug}"
+
+
+def _test_source(check) -> str:
+    description = "\n".join(f"# {line}".rstrip() for line in check.description.strip().splitlines())
+    points = f"{check.points:g} point" + ("" if check.points == 1 else "s")
+    return (f"# Hidden check {check.id} ({points}):\n{description}\n"
+            f"from grader.notebooks.selfcheck import check\n"
+            f"check({check.id!r})")
+
+
+def _nbgrader(grade_id: str, grade: bool = False, solution: bool = False, locked: bool = False,
+              points: float | None = None) -> dict:
+    """Cell metadata exactly as nbgrader's schema version 3 wants it."""
+    meta = {"grade": grade, "grade_id": grade_id, "locked": locked, "schema_version": SCHEMA_VERSION,
+            "solution": solution, "task": False}
+    if grade:
+        meta["points"] = points
+    return {"nbgrader": meta}
+
+
+def _markdown(grade_id: str, text: str):
+    return v4.new_markdown_cell(text, metadata=_nbgrader(grade_id, locked=True))

@@ -1,0 +1,23 @@
+"""Grade modules built from notebooks: write them as a package and run the isolated grader on it, once per content."""
+from __future__ import annotations
+
+import hashlib
+import json
+import tempfile
+from pathlib import Path
+
+_RESULTS: dict[str, dict[str, object]] = {}  # hash of (modules, exercises) -> check id -> result
+
+
+def grade_modules(modules: dict[str, str], exercises: list[str]) -> dict[str, object]:
+    """{exercise: module text} -> {check id: the grader's result} for `exercises`; the same content is graded once."""
+    from grader.api import grade
+
+    key = hashlib.sha256(json.dumps([modules, sorted(exercises)], sort_keys=True).encode()).hexdigest()
+    if key not in _RESULTS:
+        with tempfile.TemporaryDirectory(prefix="notebook-submission-") as folder:
+            for name, text in modules.items():
+                (Path(folder) / f"{name}.py").write_text(text)
+            report = grade(folder, exercises=sorted(exercises))
+        _RESULTS[key] = {result.id: result for result in report.checks}
+    return _RESULTS[key]

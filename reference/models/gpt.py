@@ -46,13 +46,13 @@ def cached_layer(layer: TransformerLayer, X: torch.Tensor, cache: KVCache, index
     Equals the last n columns of ``layer`` run on the whole sequence with a causal mask.
     """
     params = layer.params()
-    num_past, num_new = len(cache), X.shape[-1]
 
     def attend(Y: torch.Tensor) -> torch.Tensor:
         Q, K, V = (split_heads(project(params[f"W{c}"], Y, params[f"b{c}"], f"W{c}"), layer.num_heads)
                    for c in "qkv")                                             # (B, H, D/H, n)
         K, V = cache.extend(index, K, V)                                       # (B, H, D/H, past + n)
-        visible = causal_mask(num_past + num_new, device=X.device)[:, num_past:]  # the new queries' columns
+        num_keys, num_new = K.shape[-1], Q.shape[-1]
+        visible = causal_mask(num_keys, device=X.device)[:, num_keys - num_new:]  # the new queries' columns
         heads, _ = scaled_dot_product_attention(Q, K, V, visible)
         return project(params["Wo"], merge_heads(heads), params["bo"], "Wo")
 

@@ -6,7 +6,8 @@ do, embedding tables are (V, D) where ours are (D, V) (so they are transposed), 
 
 Each loader reads a state dict, strict in both directions: a backbone parameter missing from it, or a key nobody
 understands, is a ValueError. Heads the state dict does not have (the masked-LM head when loading a ``BertModel``,
-a ViT head when loading a ``ViTModel``) keep their fresh initialisation.
+the pooler when loading a ``BertForMaskedLM``, a ViT head when loading a ``ViTModel``) keep their fresh
+initialisation. The model takes the state dict's floating-point dtype, so float64 weights stay exact.
 """
 from __future__ import annotations
 
@@ -35,19 +36,23 @@ def _chunk(index: int, transpose: bool) -> Callable[[torch.Tensor], torch.Tensor
     return lambda t: (t.T if transpose else t).chunk(3)[index]
 
 
-def _load(model: nn.Module, state_dict: Mapping[str, torch.Tensor], source: Callable[[str], Source],
-          tied: Mapping[str, str] | None = None, ignored: Callable[[str], bool] = lambda key: False) -> nn.Module:
-    """Fill every parameter of ``model`` from ``state_dict[key]`` via ``source(name) = (key, convert)``.
+def _load(config: ModelConfig, state_dict: Mapping[str, torch.Tensor], source: Callable[[str], Source],
+          optional: tuple[str, ...] = (), tied: Mapping[str, str] | None = None,
+          ignored: Callable[[str], bool] = lambda key: False) -> nn.Module:
+    """A model of ``config`` with every parameter filled from ``state_dict[key]`` via ``source(name) = (key, convert)``.
 
-    ``tied`` maps a key to the key it must equal (a tied copy); ``ignored`` accepts keys that hold no parameter.
+    ``optional`` names the parts (first component of a parameter name) that may be absent; ``tied`` maps a key to
+    the key it must equal (a tied copy); ``ignored`` accepts keys that hold no parameter.
     """
     tied = tied or {}
+    dtypes = {value.dtype for value in state_dict.values() if value.is_floating_point()}
+    model = build_model(config, device="cpu").to(dtypes.pop() if len(dtypes) == 1 else torch.float32)
     used = set()
     with torch.no_grad():
         for name, parameter in model.named_parameters():
             key, convert = source(name)
             if key not in state_dict:
-                if name.split(".")[0] in model.uncounted_heads:
+                if name.split(".")[0] in optional:
                     continue
                 raise ValueError(f"state_dict: missing {key!r} (needed for {name})")
             value = convert(state_dict[key])
@@ -109,8 +114,9 @@ _BERT_TOP: dict[str, Source] = {
 def load_bert(state_dict: Mapping[str, torch.Tensor], config: ModelConfig) -> nn.Module:
     """A ``BertEncoder`` holding the weights of a Hugging Face ``BertModel`` / ``BertForMaskedLM`` state dict."""
     return _load(
-        build_model(config, device="cpu"), _strip(state_dict, "bert."),
+        config, _strip(state_dict, "bert."),
         lambda name: _layer_source(name, _BERT_LAYER, "encoder.layer.") or _BERT_TOP[name],
+        optional=("pooler", "mlm_head", "classifier"),
         tied={"cls.predictions.decoder.weight": "embeddings.word_embeddings.weight",
               "cls.predictions.decoder.bias": "cls.predictions.bias"},
         ignored=lambda key: key == "embeddings.position_ids")                  # a buffer: 0, 1, …, N_max − 1
@@ -149,7 +155,7 @@ def load_gpt2(state_dict: Mapping[str, torch.Tensor], config: ModelConfig) -> nn
     computes the exact GELU, so outputs match only for models configured with ``"gelu"``.
     """
     return _load(
-        build_model(config, device="cpu"), _strip(state_dict, "transformer."),
+        config, _strip(state_dict, "transformer."),
         lambda name: _layer_source(name, _GPT2_LAYER, "h.") or _GPT2_TOP[name],
         tied={"lm_head.weight": "wte.weight"},
         ignored=lambda key: key.endswith((".attn.bias", ".attn.masked_bias")))  # old checkpoints' mask buffers
@@ -176,15 +182,35 @@ _VIT_TOP: dict[str, Source] = {
 }
 
 
+# transformers ≥ 5 renames ViT's layer modules in memory; checkpoint files keep the names above.
+_VIT_V5_RENAMES = (
+    ("attention.q_proj.", "attention.attention.query."), ("attention.k_proj.", "attention.attention.key."),
+    ("attention.v_proj.", "attention.attention.value."), ("attention.o_proj.", "attention.output.dense."),
+    ("mlp.fc1.", "intermediate.dense."), ("mlp.fc2.", "output.dense."),
+)
+
+
+def _vit_checkpoint_key(key: str) -> str:
+    """A ViT key in the checkpoint layout, whether it came from a file or from a transformers ≥ 5 model."""
+    if not key.startswith("layers."):
+        return key
+    key = "encoder.layer." + key.removeprefix("layers.")
+    for new, old in _VIT_V5_RENAMES:
+        key = key.replace(new, old)
+    return key
+
+
 def load_vit(state_dict: Mapping[str, torch.Tensor], config: ModelConfig) -> nn.Module:
     """A ``VisionTransformer`` holding the weights of a ``ViTModel`` / ``ViTForImageClassification`` state dict.
 
     ``ViTModel``'s optional pooler (tanh of a dense layer on [CLS]) is not part of ViT's classification path,
     which reads the final [CLS] column directly; its weights are skipped.
     """
+    state_dict = {_vit_checkpoint_key(key): value for key, value in _strip(state_dict, "vit.").items()}
     return _load(
-        build_model(config, device="cpu"), _strip(state_dict, "vit."),
+        config, state_dict,
         lambda name: _layer_source(name, _VIT_LAYER, "encoder.layer.") or _VIT_TOP[name],
+        optional=("head",),
         ignored=lambda key: key.startswith("pooler."))
 
 

@@ -68,30 +68,36 @@ def _replace_pair(symbols: tuple[str, ...], pair: tuple[str, str]) -> tuple[str,
     return tuple(out)
 
 
+def run_tokenizers_trainer(sequences: list[str], vocab_size: int) -> list[tuple[str, str]]:
+    """Train `tokenizers`' BpeTrainer as configured for the comparison and read its merges from the model JSON.
+
+    WhitespaceSplit pre-tokenizer, end_of_word_suffix "</w>", no min_frequency pruning, no special tokens.
+    """
+    from tokenizers import Tokenizer, models, pre_tokenizers, trainers
+
+    tokenizer = Tokenizer(models.BPE())
+    tokenizer.pre_tokenizer = pre_tokenizers.WhitespaceSplit()
+    trainer = trainers.BpeTrainer(
+        vocab_size=vocab_size, min_frequency=0, show_progress=False, special_tokens=[], end_of_word_suffix=END_OF_WORD
+    )
+    tokenizer.train_from_iterator(sequences, trainer)
+    return [tuple(merge) for merge in json.loads(tokenizer.to_str())["model"]["merges"]]
+
+
 def tokenizers_train_bpe(corpus: str, num_merges: int) -> list[tuple[str, str]]:
-    """The first `num_merges` merges of `tokenizers`' BpeTrainer, read from the saved model JSON, in our symbols.
+    """The first `num_merges` merges `tokenizers` learns from `corpus`, written in `reference.bpe`'s symbols.
 
     With end_of_word_suffix="</w>" the trainer glues the suffix to the last character ("w</w>" is one initial
     symbol), so it could never learn our merges such as ("w", "</w>"). Appending a sentinel character to every word
     makes the glued symbol "<sentinel></w>", which plays our separate "</w>": it is the first symbol created after
     the alphabet, so its id comes right after every character's, the rank `reference.bpe` gives "</w>".
+    Words are split by Python (str.split) and rejoined with single spaces, so both sides see the same words.
     """
-    from tokenizers import Tokenizer, models, pre_tokenizers, trainers
-
     if _SENTINEL in corpus:
         raise ValueError("corpus must not contain the sentinel character U+10FFFF")
-    words = [word + _SENTINEL for word in corpus.split()]
-    initial_vocab_size = len(set("".join(words))) + 1  # the characters, the sentinel and "<sentinel></w>"
-    tokenizer = Tokenizer(models.BPE())
-    tokenizer.pre_tokenizer = pre_tokenizers.WhitespaceSplit()
-    trainer = trainers.BpeTrainer(
-        vocab_size=initial_vocab_size + num_merges,
-        min_frequency=0,
-        show_progress=False,
-        special_tokens=[],
-        end_of_word_suffix=END_OF_WORD,
-    )
-    tokenizer.train_from_iterator(words, trainer)
-    merges = json.loads(tokenizer.to_str())["model"]["merges"]
+    lines = [" ".join(word + _SENTINEL for word in line.split()) for line in corpus.splitlines()]
+    # Every merge adds at most one symbol, so this vocabulary size allows at least `num_merges` merges.
+    initial_vocab_size = len(set("".join(lines)) - {" "}) + 1  # the characters, the sentinel, "<sentinel></w>"
+    merges = run_tokenizers_trainer(lines, initial_vocab_size + num_merges)
     glued = _SENTINEL + END_OF_WORD
     return [(left.replace(glued, END_OF_WORD), right.replace(glued, END_OF_WORD)) for left, right in merges[:num_merges]]

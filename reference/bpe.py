@@ -9,7 +9,7 @@ pair -> words), and the most frequent pair comes from a lazily corrected heap in
 
 import heapq
 from bisect import bisect_right
-from collections import Counter
+from collections import Counter, defaultdict
 
 END_OF_WORD = "</w>"
 TIE_BREAKS = ("first", "rank")
@@ -132,7 +132,7 @@ class _IncrementalTrainer:
         new_symbol = left + right
         self.ranks.setdefault(new_symbol, len(self.ranks))
         counts, where, words = self.counts, self.where, self.words
-        gained: dict[Pair, set[int]] = {}  # pairs that got new occurrences -> the words they got them in
+        gained: defaultdict[Pair, set[int]] = defaultdict(set)  # pair -> words where it got new occurrences
         for index in where.pop(pair):
             symbols, freq = words[index], self.freqs[index]
             merged: list[str] = []
@@ -154,12 +154,12 @@ class _IncrementalTrainer:
                     counts[merged[-1], left] -= freq
                     new_pair = (merged[-1], new_symbol)
                     counts[new_pair] = counts.get(new_pair, 0) + freq
-                    gained.setdefault(new_pair, set()).add(index)
+                    gained[new_pair].add(index)
                 if i + 1 < last:
                     counts[right, symbols[i + 2]] -= freq
                     new_pair = (new_symbol, symbols[i + 2])
                     counts[new_pair] = counts.get(new_pair, 0) + freq
-                    gained.setdefault(new_pair, set()).add(index)
+                    gained[new_pair].add(index)
                 merged.append(new_symbol)
                 copied = i = i + 2
             words[index] = merged + symbols[copied:]

@@ -113,7 +113,7 @@ class Submission:
         self._next_id = 0
         self._gave_up: dict[tuple[str, str], LearnerError] = {}
         self._imported: set[str] = set()
-        self.isolation: dict = {}
+        self.isolation: dict = {}  # mode ("full", "partial" or "none"), uid, warnings: set by the first call
 
     def __enter__(self) -> Submission:
         return self
@@ -213,7 +213,9 @@ class Submission:
             self._stop(kill=True)
             detail = hello.get("fatal", "") if isinstance(hello, dict) else ""
             raise LearnerError("crash", f"the sandbox failed to start: {str(detail)[-500:]}")
-        self.isolation = hello["hello"]
+        info = hello["hello"]
+        self.isolation = {"mode": str(info.get("isolation")), "uid": info.get("uid"),
+                          "warnings": [str(w) for w in info.get("warnings", [])]}
         return worker
 
     def _stop(self, kill: bool) -> dict:

@@ -201,4 +201,4 @@ def test_the_sandbox_has_a_clean_import_system(learner):
 @pytest.mark.skipif(os.geteuid() != 0, reason="privileges are dropped only when grading as root")
 def test_as_root_the_learner_runs_unprivileged_in_private_namespaces(learner):
     seen = learner.call("softmax", "identity")
-    assert seen["uid"] != 0 and learner.isolation["isolation"] == "full" and not learner.isolation["warnings"]
+    assert seen["uid"] != 0 and learner.isolation["mode"] == "full" and not learner.isolation["warnings"]

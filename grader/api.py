@@ -1,0 +1,125 @@
+"""Grade a submission with the hidden suites, in-process with pytest; list the checks an exercise has.
+
+    report = grade("path/to/exercises")          # a filled-in copy of exercises/, or one module file
+    print(report.to_text())
+"""
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import io
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+
+import pytest
+
+from grader.report import EXERCISES, CheckResult, Report
+from grader.sandbox import read_submission
+
+SUITES = Path(__file__).resolve().parent / "suites"
+
+
+class GraderError(RuntimeError):
+    """The hidden suites themselves could not run (a problem of the course, never of the learner)."""
+
+
+@dataclass(frozen=True)
+class CheckInfo:
+    id: str
+    exercise: str
+    points: float
+    description: str
+
+
+def suite_files(exercises: list[str] | None = None, suites: Path = SUITES) -> list[Path]:
+    """The hidden suites, `test_<exercise>.py`, of the given exercises (all by default), in course order."""
+    found = {path.stem.removeprefix("test_"): path for path in Path(suites).glob("test_*.py")}
+    wanted = exercises if exercises is not None else sorted(found, key=_course_order)
+    unknown = [name for name in wanted if name not in found]
+    if unknown:
+        raise ValueError(f"no hidden suite for exercise(s) {', '.join(unknown)}; have: {', '.join(sorted(found))}")
+    return [found[name] for name in wanted]
+
+
+def grade(path: str | Path, exercises: list[str] | None = None, *, call_timeout: float | None = None,
+          hide: tuple[str | Path, ...] = (), suites: Path = SUITES) -> Report:
+    """Run the hidden suites on a submission. A single module is graded only on its own exercise.
+
+    `hide`: more paths the learner's code must not read; `suites`: another folder of suites (tests, courses)."""
+    path = Path(path).resolve()
+    if path.is_file():
+        exercises = [path.stem] if exercises is None or path.stem in exercises else []
+    digest = submission_sha256(path)
+    collector = _Collector()
+    args = [str(p) for p in suite_files(exercises, suites)] if exercises != [] else []
+    if args:
+        args += ["--submission", str(path), *(f"--hide={p}" for p in hide)]
+        args += [f"--call-timeout={call_timeout}"] if call_timeout else []
+        _run_pytest(args, collector, suites)
+    isolation = collector.submission.isolation if collector.submission else {}
+    return Report(str(path), collector.results, isolation=isolation, sha256=digest,
+                  graded_at=datetime.now(timezone.utc).isoformat(timespec="seconds"))
+
+
+def list_checks(exercise: str, suites: Path = SUITES) -> list[CheckInfo]:
+    """The checks of one exercise's hidden suite (collected, not run)."""
+    collector = _Collector()
+    _run_pytest([str(p) for p in suite_files([exercise], suites)] + ["--collect-only"], collector, suites)
+    return collector.collected
+
+
+def submission_sha256(path: Path) -> str:
+    """A fingerprint of what the learner submitted (every file the sandbox would receive)."""
+    digest = hashlib.sha256()
+    for name, data in sorted(read_submission(path).items()):
+        digest.update(name.encode() + b"\0" + hashlib.sha256(data).digest())
+    return digest.hexdigest()
+
+
+def _run_pytest(args: list[str], collector: _Collector, suites: Path) -> None:
+    base = ["-p", "no:cacheprovider", "-p", "no:randomly", "-o", "addopts=", "--import-mode=importlib",
+            f"--rootdir={suites}", f"--confcutdir={suites}", "-q", "--no-header", "-W", "ignore"]
+    output = io.StringIO()
+    with contextlib.redirect_stdout(output), contextlib.redirect_stderr(output):
+        code = pytest.main(base + args, plugins=[collector])
+    if collector.errors or code in (pytest.ExitCode.INTERNAL_ERROR, pytest.ExitCode.USAGE_ERROR,
+                                    pytest.ExitCode.INTERRUPTED):
+        details = "\n".join(collector.errors) or output.getvalue()[-3000:]
+        raise GraderError(f"the hidden suites could not run (pytest exit code {int(code)}):\n{details}")
+
+
+class _Collector:
+    """A pytest plugin object gathering what grader.plugin attaches to each report."""
+
+    def __init__(self) -> None:
+        self.results: list[CheckResult] = []
+        self.collected: list[CheckInfo] = []
+        self.errors: list[str] = []
+        self.submission = None
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        for name, value in report.user_properties:
+            if name == "grader_check":
+                self.results.append(CheckResult(**value))
+
+    def pytest_collectreport(self, report: pytest.CollectReport) -> None:
+        if report.failed:
+            self.errors.append(f"{report.nodeid}: {str(report.longrepr)[-2000:]}")
+
+    def pytest_collection_modifyitems(self, items: list[pytest.Item]) -> None:
+        from grader.plugin import check_id, exercise_of, points_of
+
+        for item in items:
+            doc = (getattr(item, "obj", None).__doc__ or "").strip().splitlines()
+            self.collected.append(CheckInfo(check_id(item), exercise_of(item), points_of(item),
+                                            doc[0] if doc else item.name))
+
+    def pytest_sessionfinish(self, session: pytest.Session) -> None:
+        from grader.plugin import SUBMISSION
+
+        self.submission = session.config.stash.get(SUBMISSION, None)
+
+
+def _course_order(exercise: str) -> tuple[int, str]:
+    return (EXERCISES.index(exercise) if exercise in EXERCISES else len(EXERCISES), exercise)

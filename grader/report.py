@@ -1,0 +1,148 @@
+"""A graded submission: per-check results, per-exercise totals, and the text / JSON / Gradescope renderings.
+
+Reports are deterministic: checks are sorted (exercise in course order, then id) and the only field that changes
+between two gradings of the same submission is `graded_at`.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+
+EXERCISES = ("bpe", "embeddings", "softmax", "masking", "attention", "multihead", "transformer_layer",
+             "cross_attention", "sampling", "patch_embedding")
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    """One hidden check. `error` is how the learner's code failed (a LearnerError kind, or "todo" for a stub),
+    None when it ran and the comparison decided."""
+
+    id: str
+    exercise: str
+    points: float
+    max: float
+    passed: bool
+    message: str = ""
+    diagnosis: str | None = None
+    error: str | None = None
+
+
+@dataclass(frozen=True)
+class ExerciseTotal:
+    exercise: str
+    points: float
+    max: float
+    failed: list[CheckResult]
+    hint: str | None
+
+
+@dataclass
+class Report:
+    submission: str
+    checks: list[CheckResult]
+    isolation: dict = field(default_factory=dict)
+    sha256: str = ""
+    graded_at: str = ""
+
+    def __post_init__(self) -> None:
+        self.checks = sorted(self.checks, key=lambda c: (_exercise_rank(c.exercise), c.exercise, c.id))
+
+    @property
+    def score(self) -> float:
+        return sum(check.points for check in self.checks)
+
+    @property
+    def max_score(self) -> float:
+        return sum(check.max for check in self.checks)
+
+    def exercises(self) -> list[ExerciseTotal]:
+        names = sorted({check.exercise for check in self.checks}, key=lambda e: (_exercise_rank(e), e))
+        totals = []
+        for name in names:
+            checks = [check for check in self.checks if check.exercise == name]
+            failed = [check for check in checks if not check.passed]
+            totals.append(ExerciseTotal(name, sum(c.points for c in checks), sum(c.max for c in checks), failed,
+                                        hint_for(name, failed)))
+        return totals
+
+    # ---------------------------------------------------------------------------------------------- renderings
+
+    def to_dict(self) -> dict:
+        return {
+            "submission": self.submission,
+            "sha256": self.sha256,
+            "graded_at": self.graded_at,
+            "score": self.score,
+            "max_score": self.max_score,
+            "isolation": self.isolation,
+            "exercises": [{"exercise": t.exercise, "score": t.points, "max": t.max, "hint": t.hint}
+                          for t in self.exercises()],
+            "checks": [asdict(check) for check in self.checks],
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+
+    @classmethod
+    def from_json(cls, text: str) -> Report:
+        data = json.loads(text)
+        return cls(submission=data["submission"], checks=[CheckResult(**check) for check in data["checks"]],
+                   isolation=data.get("isolation", {}), sha256=data.get("sha256", ""),
+                   graded_at=data.get("graded_at", ""))
+
+    def to_text(self) -> str:
+        lines = [f"Submission: {self.submission}", f"Score: {_number(self.score)} / {_number(self.max_score)}"]
+        lines += [f"Warning: {warning}" for warning in self.isolation.get("warnings", [])]
+        for total in self.exercises():
+            mark = "ok" if not total.failed else "--"
+            lines += ["", f"[{mark}] {total.exercise}: {_number(total.points)} / {_number(total.max)}"]
+            for check in total.failed:
+                lines.append(f"    FAILED {check.id} ({_number(check.max)} pt)")
+                lines += [f"        {line}" for line in check.message.splitlines()[:8]]
+                if check.diagnosis:
+                    lines.append(f"        Diagnosis: {check.diagnosis}")
+            if total.hint:
+                lines.append(f"    Hint: {total.hint}")
+        return "\n".join(lines) + "\n"
+
+    def to_gradescope(self) -> dict:
+        """Gradescope's results.json: one test per check, tagged with its exercise."""
+        tests = []
+        for number, check in enumerate(self.checks, 1):
+            output = check.message + (f"\nDiagnosis: {check.diagnosis}" if check.diagnosis else "")
+            tests.append({"number": str(number), "name": check.id, "score": check.points, "max_score": check.max,
+                          "status": "passed" if check.passed else "failed", "output": output,
+                          "tags": [check.exercise], "visibility": "visible"})
+        summary = [f"{t.exercise}: {_number(t.points)} / {_number(t.max)}" + (f" - {t.hint}" if t.hint else "")
+                   for t in self.exercises()]
+        summary += [f"Warning: {warning}" for warning in self.isolation.get("warnings", [])]
+        return {"score": self.score, "output": "\n".join(summary), "visibility": "visible",
+                "stdout_visibility": "hidden", "tests": tests}
+
+
+def hint_for(exercise: str, failed: list[CheckResult]) -> str | None:
+    """One next step for the learner, from how the exercise's checks failed."""
+    if not failed:
+        return None
+    errors = {check.error for check in failed}
+    if errors == {"todo"}:
+        return f"Not started yet: fill in the TODOs in {exercise}.py (the stub raises NotImplementedError)."
+    if "missing" in errors:
+        return f"Part of {exercise} is missing from the submission: check the file and function names."
+    if "import" in errors:
+        return f"{exercise}.py does not import: fix the error shown above first, then the other checks can run."
+    if errors & {"timeout", "memory", "crash"}:
+        return f"Your {exercise} code hangs, crashes or uses too much memory on some inputs (see above)."
+    if any(check.diagnosis for check in failed):
+        return "Your output matches the known mistake named above: fix that and grade again."
+    section = EXERCISES.index(exercise) + 1 if exercise in EXERCISES else None
+    where = f"section {section} of docs/contract.md" if section else "docs/contract.md"
+    return f"Compare your {exercise} code with {where}, on the shapes and dtypes named in the failed checks."
+
+
+def _exercise_rank(exercise: str) -> int:
+    return EXERCISES.index(exercise) if exercise in EXERCISES else len(EXERCISES)
+
+
+def _number(value: float) -> str:
+    return f"{value:g}"

@@ -1,0 +1,1 @@
+"""Visible tests: one file per exercise, run with `pytest exercises`."""

@@ -104,14 +104,14 @@ class ChoiceGrader:
     """One option, answered by letter (``b``), number (``2``) or its text."""
 
     def pick(self, token: str, choices: tuple[str, ...]) -> str:
+        for choice in choices:
+            if normalise_text(choice) == normalise_text(token):
+                return choice
         token = token.strip().rstrip(").").lower()
         if len(token) == 1 and "a" <= token <= "z" and ord(token) - ord("a") < len(choices):
             return choices[ord(token) - ord("a")]
         if token.isdigit() and 1 <= int(token) <= len(choices):
             return choices[int(token) - 1]
-        for choice in choices:
-            if normalise_text(choice) == normalise_text(token):
-                return choice
         raise FormatError(f"answer with a letter from a to {chr(ord('a') + len(choices) - 1)}")
 
     def read(self, text: str, variant: Variant) -> str:

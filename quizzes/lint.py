@@ -11,7 +11,7 @@ from pathlib import Path
 
 from .expressions import FormatError
 from .grading import GRADERS, MultiChoiceGrader, TextGrader, answer_text, grade
-from .loader import QuizFileError, line_of, load_yaml
+from .loader import QuizFileError, load_yaml
 from .model import Question, Quiz, Variant, load_quiz
 from .schema import validate_quiz
 
@@ -20,6 +20,13 @@ _LEFTOVER = re.compile(r"\{[^{}\n]+\}")
 
 def _variant_problems(variant: Variant) -> list[str]:
     """What is wrong with one variant of a question (messages without location)."""
+    try:
+        return _unsafe_variant_problems(variant)
+    except (FormatError, ValueError, re.error) as error:
+        return [f"{type(error).__name__}: {error}"]
+
+
+def _unsafe_variant_problems(variant: Variant) -> list[str]:
     question = variant.question
     grader = GRADERS[question.type]
     problems: list[str] = []
@@ -35,7 +42,7 @@ def _variant_problems(variant: Variant) -> list[str]:
         shown = answer_text(variant)
     except (FormatError, ValueError) as error:
         return problems + [f"the answer {question.answer!r} does not parse: {error}"]
-    if not isinstance(grader, TextGrader) and not grade(variant, shown).correct:
+    if not isinstance(grader, (TextGrader, MultiChoiceGrader)) and not grade(variant, shown).correct:
         problems.append(f"the answer as shown ({shown!r}) does not grade right")
     for alternative in question.accept:
         try:
@@ -148,5 +155,3 @@ def lint_files(paths: list[Path], reference: bool = True) -> list[str]:
         problems += lint_quiz(load_quiz(path), reference)
     return problems
 
-
-__all__ = ["lint_files", "lint_quiz", "line_of"]

@@ -18,6 +18,7 @@ import tokenize
 from dataclasses import dataclass
 
 BEGIN_MARKER = "BEGIN SOLUTION"
+TODO_LINE = re.compile(r"^(?P<indent>\s*)### BEGIN SOLUTION\s+\(todo: (?P<pointer>.+)\)\s*$")  # as in attn.stubs
 SIBLING_NOTE = "your own notebook is used when graded"
 _SIBLING_LINE = re.compile(r"^from reference\.(\w+) import (.+?)  # " + re.escape(SIBLING_NOTE) + r"$")
 
@@ -47,7 +48,7 @@ def split_module(exercise: str, text: str) -> tuple[str, list[CodeCell]]:
         else:
             runs.append((solution, start, end, [node]))
         start = end
-    chunks = [(solution, "\n".join(lines[first:end]).strip("\n") if solution
+    chunks = [(solution, _todo_as_comment("\n".join(lines[first:end]).strip("\n")) if solution
                else _relative_imports_to_notebook(lines, first, end, nodes))
               for solution, first, end, nodes in runs]
     if not any(solution for solution, _ in chunks):
@@ -68,6 +69,19 @@ def _defined_name(chunk: str) -> str:
     if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
         raise ValueError(f"a solution marker must sit inside a function or class, found it in:\n{chunk}")
     return node.name
+
+
+def _todo_as_comment(chunk: str) -> str:
+    """`### BEGIN SOLUTION  (todo: pointer)` -> a `# todo: pointer` line above a bare marker, so that the pointer
+    survives nbgrader replacing the marked region with its stub."""
+    return "\n".join(TODO_LINE.sub(r"\g<indent># todo: \g<pointer>\n\g<indent>### BEGIN SOLUTION", line)
+                     for line in chunk.splitlines())
+
+
+def sibling_imports(cells: list[CodeCell]) -> set[str]:
+    """The exercises that given cells import (as `from reference.<sibling> import ...  # SIBLING_NOTE`)."""
+    return {match[1] for cell in cells if not cell.solution
+            for match in map(_SIBLING_LINE.match, cell.source.splitlines()) if match}
 
 
 def _end_with_trailing_comments(lines: list[str], end: int) -> int:

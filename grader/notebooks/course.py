@@ -8,16 +8,18 @@ over a submission.
 """
 from __future__ import annotations
 
-import importlib
 import re
 from pathlib import Path
 
 import nbformat
 from nbformat import v4
 
-from .cells import CodeCell, split_module
+from attn.course import EXERCISES
+
+from .cells import CodeCell, sibling_imports, split_module
 
 KERNEL_NAME = "python3"
+MONOSPACE_SECTIONS = ("Formula", "Shapes")  # lesson sections whose line breaks and spacing carry meaning
 SCHEMA_VERSION = 3
 
 CONFIG_TEMPLATE = '''\
@@ -44,13 +46,8 @@ c.ClearSolutions.code_stub = {{"python": "# YOUR CODE HERE\\nraise NotImplemente
 
 
 def solutions_dir() -> Path:
-    """The folder of the `solutions` package."""
-    return Path(importlib.import_module("solutions").__file__).parent
-
-
-def exercise_names(folder: Path) -> list[str]:
-    """The exercise modules in a solutions folder, sorted (private `_*.py` and `__init__.py` excluded)."""
-    return sorted(path.stem for path in folder.glob("*.py") if not path.stem.startswith("_"))
+    """The `solutions/` folder of this checkout."""
+    return Path(__file__).resolve().parents[2] / "solutions"
 
 
 def kernelspec() -> dict[str, str]:
@@ -73,11 +70,15 @@ def build_course(out_dir: Path, assignment: str = "attention", exercises: list[s
     from grader.api import list_checks
 
     solutions = solutions or solutions_dir()
-    available = exercise_names(solutions)
-    exercises = exercises or available
-    unknown = sorted(set(exercises) - set(available))
-    if unknown:
-        raise ValueError(f"exercises {unknown} have no module in {solutions}; available: {available}")
+    exercises = list(exercises or EXERCISES)
+    missing = [name for name in exercises if not (solutions / f"{name}.py").is_file()]
+    if missing:
+        raise ValueError(f"exercises {missing} have no module in {solutions}")
+    split = {name: split_module(name, (solutions / f"{name}.py").read_text()) for name in exercises}
+    for name, (_, cells) in split.items():
+        outside = sorted(sibling_imports(cells) - set(exercises))
+        if outside:
+            raise ValueError(f"exercise {name!r} imports {outside}, which the course leaves out: add them to exercises")
     spec = kernelspec()
     source = Path(out_dir) / "source" / assignment
     source.mkdir(parents=True, exist_ok=True)
@@ -86,8 +87,7 @@ def build_course(out_dir: Path, assignment: str = "attention", exercises: list[s
     (Path(out_dir) / "nbgrader_config.py").write_text(
         CONFIG_TEMPLATE.format(course_id=Path(out_dir).resolve().name, exclude={assignment: []}))
     written = []
-    for exercise in exercises:
-        lesson, cells = split_module(exercise, (solutions / f"{exercise}.py").read_text())
+    for exercise, (lesson, cells) in split.items():
         notebook = exercise_notebook(exercise, lesson, cells, list_checks(exercise), spec)
         path = source / f"{exercise}.ipynb"
         nbformat.write(notebook, path)
@@ -100,7 +100,7 @@ def exercise_notebook(exercise: str, lesson: str, cells: list[CodeCell], checks:
     if not checks:
         raise ValueError(f"the grader has no checks for exercise {exercise!r}: a notebook would have nothing to grade")
     notebook = v4.new_notebook(metadata={"kernelspec": spec, "language_info": {"name": "python"}})
-    notebook.cells.append(_markdown(f"{exercise}-lesson", f"# Exercise `{exercise}`\n\n{lesson}"))
+    notebook.cells.append(_markdown(f"{exercise}-lesson", lesson_markdown(lesson)))
     for cell in cells:
         metadata = _nbgrader(cell.cell_id, solution=cell.solution, locked=not cell.solution)
         notebook.cells.append(v4.new_code_cell(cell.source, metadata=metadata))
@@ -121,6 +121,38 @@ the code of your solution cells (and of your other notebooks that this one impor
 what you ran in this kernel does not count. Run a cell below to check yourself now: save the notebook first, since the
 check reads the saved file. Feedback shows, for each check, `passed` or what went wrong and the likely mistake.
 """
+
+
+def lesson_markdown(lesson: str) -> str:
+    """A solution module's docstring as markdown: the first line is the title; an unindented line followed by an
+    indented block is a section heading; formula and shape sections stay monospace; `<` is escaped outside code
+    spans."""
+    lines = lesson.splitlines()
+    out = [f"# {_escape(lines[0].strip())}"] if lines else []
+    number = 1
+    while number < len(lines):
+        line = lines[number]
+        following = lines[number + 1] if number + 1 < len(lines) else ""
+        if not (line.strip() and not line[0].isspace() and following.startswith(" ")):
+            out.append(_escape(line))
+            number += 1
+            continue
+        end = number + 1
+        while end < len(lines) and (not lines[end].strip() or lines[end][0].isspace()):
+            end += 1
+        body = "\n".join(text[4:] if text.startswith("    ") else text.strip() for text in lines[number + 1:end])
+        body = body.strip("\n")
+        out += ["", f"### {_escape(line.strip())}", ""]
+        out.append(f"```text\n{body}\n```" if line.startswith(MONOSPACE_SECTIONS) else _escape(body))
+        out.append("")
+        number = end
+    return re.sub(r"\n{3,}", "\n\n", "\n".join(out)).strip() + "\n"
+
+
+def _escape(text: str) -> str:
+    """Escape `<` (as in "</w>", which markdown would take for an HTML tag) outside backtick code spans."""
+    parts = text.split("`")
+    return "`".join(part if index % 2 else part.replace("<", "&lt;") for index, part in enumerate(parts))
 
 
 def check_cell_id(check_id: str) -> str:

@@ -1,0 +1,58 @@
+"""`attn nbgrader build OUT_DIR` writes the nbgrader course; `attn nbgrader scan DIR` checks what learners receive."""
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from attn.course import EXERCISES
+
+NEXT_STEPS = """\
+Course written to {out} ({count} notebooks in source/{assignment}/). Next, from {out}:
+  nbgrader generate_assignment {assignment}
+  attn nbgrader scan release/{assignment}
+  (learners' notebooks go to submitted/<learner>/{assignment}/)
+  nbgrader autograde {assignment}
+  nbgrader generate_feedback {assignment}
+  nbgrader export --to grades.csv"""
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="attn nbgrader", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True)
+    build = commands.add_parser("build", help="write nbgrader_config.py and source/<assignment>/*.ipynb")
+    build.add_argument("out_dir", type=Path)
+    build.add_argument("--assignment", default="attention", help="the nbgrader assignment name (default: attention)")
+    build.add_argument("--exercises", type=_names, default=list(EXERCISES),
+                       help="comma-separated exercises (default: all ten); sibling imports must be included")
+    scan = commands.add_parser("scan", help="fail if a folder (release/ or feedback/) holds hidden or solution text")
+    scan.add_argument("folder", type=Path)
+    scan.add_argument("--exercises", type=_names, default=None,
+                      help="comma-separated exercises (default: the notebooks found in the folder)")
+    scan.add_argument("--feedback", action="store_true",
+                      help="feedback shows the learner's own code: look for hidden-suite text only")
+    args = parser.parse_args(argv)
+
+    if args.command == "build":
+        from .course import build_course
+
+        written = build_course(args.out_dir, args.assignment, args.exercises)
+        print(NEXT_STEPS.format(out=args.out_dir, count=len(written), assignment=args.assignment))
+        return 0
+
+    from .leaks import KINDS, forbidden_lines, scan as scan_folder
+
+    exercises = args.exercises or sorted({path.stem for pattern in ("*.ipynb", "*.html")
+                                          for path in args.folder.rglob(pattern) if path.stem in EXERCISES})
+    leaks = scan_folder(args.folder, forbidden_lines(exercises, ("suite",) if args.feedback else KINDS))
+    for leak in leaks:
+        print(f"{leak.path}: {leak.kind} text of {leak.exercise}: {leak.text}")
+    print(f"{len(leaks)} leak(s) in {args.folder} ({', '.join(exercises) or 'no exercises found'})")
+    return 1 if leaks else 0
+
+
+def _names(text: str) -> list[str]:
+    names = [name.strip() for name in text.split(",") if name.strip()]
+    unknown = [name for name in names if name not in EXERCISES]
+    if unknown:
+        raise argparse.ArgumentTypeError(f"unknown exercises {unknown}; the course has {', '.join(EXERCISES)}")
+    return names

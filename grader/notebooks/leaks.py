@@ -1,0 +1,95 @@
+"""Scan what learners receive (nbgrader's `release/`, `feedback/`) for text they must never see.
+
+Forbidden text, per exercise: the solution (the lines inside solution markers), the markers themselves, the hidden
+suite (`grader/suites/test_<exercise>.py`) and the reference (`reference/<exercise>.py`). A line counts when it is at
+least `MIN_CHARS` long once stripped and does not also belong to what learners are meant to see: the generated stub in
+`exercises/`, the lesson, and the check descriptions the test cells show.
+"""
+from __future__ import annotations
+
+import html
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from .cells import BEGIN_MARKER
+
+MIN_CHARS = 20
+REPO = Path(__file__).resolve().parents[2]
+KINDS = ("solution", "marker", "suite", "reference")
+
+
+@dataclass(frozen=True)
+class Leak:
+    path: Path
+    kind: str
+    exercise: str
+    text: str
+
+
+def forbidden_lines(exercises: list[str], kinds: tuple[str, ...] = KINDS, repo: Path = REPO) -> dict[str, tuple]:
+    """{stripped line: (kind, exercise)} that must not appear in what learners receive."""
+    from grader.api import list_checks
+
+    forbidden: dict[str, tuple[str, str]] = {}
+    for exercise in exercises:
+        solution = (repo / "solutions" / f"{exercise}.py").read_text()
+        allowed = _lines((repo / "exercises" / f"{exercise}.py").read_text())
+        allowed |= {check.description.strip() for check in list_checks(exercise)}
+        sources = {"solution": "\n".join(_solution_regions(solution)),
+                   "suite": (repo / "grader" / "suites" / f"test_{exercise}.py").read_text(),
+                   "reference": (repo / "reference" / f"{exercise}.py").read_text()}
+        for kind in kinds:
+            if kind == "marker":
+                forbidden.update({marker: ("marker", exercise) for marker in (BEGIN_MARKER, "END SOLUTION")})
+                continue
+            forbidden.update({line: (kind, exercise) for line in _lines(sources[kind]) - allowed
+                              if len(line) >= MIN_CHARS})
+    return forbidden
+
+
+def scan(folder: Path, forbidden: dict[str, tuple]) -> list[Leak]:
+    """Every forbidden line found in the notebooks, HTML and other text files under `folder`."""
+    leaks = []
+    for path in sorted(p for p in Path(folder).rglob("*") if p.is_file()):
+        text = _visible_text(path)
+        leaks += [Leak(path, kind, exercise, line) for line, (kind, exercise) in forbidden.items() if line in text]
+    return leaks
+
+
+def _visible_text(path: Path) -> str:
+    """A file's text as a learner reads it: a notebook's cell sources and outputs, HTML unescaped."""
+    raw = path.read_text(errors="replace")
+    if path.suffix == ".ipynb":
+        try:
+            return "\n".join(_strings(json.loads(raw)))
+        except json.JSONDecodeError:
+            return raw
+    return html.unescape(raw) if path.suffix in {".html", ".htm"} else raw
+
+
+def _strings(node) -> list[str]:
+    """Every string in a JSON document, lists of strings (a cell's lines) joined."""
+    if isinstance(node, str):
+        return [node]
+    if isinstance(node, list) and all(isinstance(item, str) for item in node):
+        return ["".join(node)]
+    items = node.values() if isinstance(node, dict) else node if isinstance(node, list) else []
+    return [text for item in items for text in _strings(item)]
+
+
+def _lines(text: str) -> set[str]:
+    return {line.strip() for line in text.splitlines() if line.strip()}
+
+
+def _solution_regions(text: str) -> list[str]:
+    """The lines between `### BEGIN SOLUTION` and `### END SOLUTION`."""
+    inside, region = False, []
+    for line in text.splitlines():
+        if BEGIN_MARKER in line:
+            inside = True
+        elif "END SOLUTION" in line:
+            inside = False
+        elif inside:
+            region.append(line)
+    return region

@@ -41,7 +41,7 @@ def normalise_text(text: str) -> str:
 def _number_text(text: str, suffixes: bool) -> tuple[str, int]:
     """Digit groups removed (``109,482,240``), ``1.75e11`` spelled out, and an optional ``175B`` multiplier."""
     text = _DIGIT_GROUPS.sub("", str(text).strip())
-    text = _SCIENTIFIC.sub(r"(\1*10^\2)", text)
+    text = _SCIENTIFIC.sub(lambda m: f"({m.group(1)}*10^({int(m.group(2))}))", text)
     if suffixes:
         match = re.fullmatch(r"(.*?\d\)?)\s*([A-Za-z]+)", text)
         if match and match.group(2).lower() in _SUFFIXES:

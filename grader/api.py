@@ -78,8 +78,10 @@ def submission_sha256(path: Path) -> str:
 
 
 def _run_pytest(args: list[str], collector: _Collector, suites: Path) -> None:
+    # rootdir is the suites' parent so that test modules are named after their folder (suites.test_softmax):
+    # pytest keeps imported test modules in sys.modules, and two folders must not share names.
     base = ["-p", "no:cacheprovider", "-p", "no:randomly", "-o", "addopts=", "--import-mode=importlib",
-            f"--rootdir={suites}", f"--confcutdir={suites}", "-q", "--no-header", "-W", "ignore"]
+            f"--rootdir={Path(suites).parent}", f"--confcutdir={suites}", "-q", "--no-header", "-W", "ignore"]
     output = io.StringIO()
     with contextlib.redirect_stdout(output), contextlib.redirect_stderr(output):
         code = pytest.main(base + args, plugins=[collector])

@@ -1,0 +1,201 @@
+"""What every hidden check does: call the learner (through the sandbox) and the reference (here) on the same inputs,
+compare in the grader, and when something differs fail with a diagnosis that names the mistake.
+
+    def test_random_shapes(learner):
+        with Judge(learner, "softmax") as judge:
+            for shape in SHAPES:
+                judge.expect("softmax_cols", randn(gen, *shape), tol=Tolerance.float32(64))
+
+A ``Judge`` records every call; on leaving the ``with`` block it raises ``Misconception`` if any comparison or
+invariant failed, naming the catalogue variant that reproduces ALL the recorded outputs (or a generic diagnosis).
+Learner exceptions (``LearnerError``) propagate: the plugin reports them as the check's message.
+
+Accuracy: the reference runs in float64 on the very values the learner got (float32 inputs are upcast exactly), and
+the result is rounded to the expected dtype. So a check's tolerance measures only the learner's own rounding. The
+course asks for float32 accuracy everywhere: a float64 input must give a float64 output, but values are held to the
+same float32-based tolerance, so computing internally in float32 is accepted.
+"""
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+import torch
+
+from grader.diagnose import Misconception, Observation, Tolerance, diagnose, difference, evaluate
+from grader.sandbox import LearnerError
+from grader.sandbox.protocol import Seed, TableModel
+
+EXACT = Tolerance.exact()
+
+
+def upcast(value: Any) -> Any:
+    """float32 (and float16) tensors -> float64, recursively; models too. Exact: every float32 is a float64."""
+    if isinstance(value, torch.Tensor) and value.is_floating_point():
+        return value.double()
+    if isinstance(value, TableModel):
+        return TableModel(upcast(value.table), upcast(value.pos))
+    if isinstance(value, (list, tuple)):
+        return type(value)(upcast(item) for item in value)
+    if isinstance(value, dict):
+        return {key: upcast(item) for key, item in value.items()}
+    return value
+
+
+def _like(typed: Any, exact: Any) -> Any:
+    """``exact`` with every floating tensor rounded to the dtype of the matching tensor in ``typed``."""
+    if isinstance(typed, torch.Tensor) and isinstance(exact, torch.Tensor) and typed.is_floating_point():
+        return exact.detach().to(typed.dtype)
+    if isinstance(typed, (list, tuple)) and isinstance(exact, (list, tuple)) and len(typed) == len(exact):
+        return type(typed)(_like(t, e) for t, e in zip(typed, exact))
+    if isinstance(typed, dict) and isinstance(exact, dict):
+        return {key: _like(typed[key], exact.get(key)) if key in exact else typed[key] for key in typed}
+    if isinstance(typed, float) and isinstance(exact, (float, int)):
+        return float(exact)
+    if isinstance(typed, torch.Tensor):
+        return typed.detach()
+    return typed
+
+
+def describe(value: Any) -> str:
+    """A short description of an argument that does not reveal it: shapes and dtypes, lengths, small numbers."""
+    if isinstance(value, torch.Tensor):
+        return f"{str(value.dtype).removeprefix('torch.')} tensor of shape {tuple(value.shape)}"
+    if isinstance(value, str):
+        return f"a text of {len(value.split())} words"
+    if isinstance(value, TableModel):
+        return f"a model with vocabulary {value.table.shape[0]}"
+    if isinstance(value, Seed):
+        return "a seeded generator"
+    if isinstance(value, dict):
+        return "params"
+    if isinstance(value, (list, tuple)):
+        return f"a list of {len(value)} items"
+    return repr(value)
+
+
+def call_text(function: str, args: tuple, kwargs: dict) -> str:
+    parts = [describe(a) for a in args] + [f"{k}={describe(v)}" for k, v in kwargs.items()]
+    return f"{function}({', '.join(parts)})"
+
+
+class Judge:
+    """The comparisons of one check on one exercise (see the module docstring)."""
+
+    def __init__(self, learner: Any, exercise: str) -> None:
+        self.learner = learner
+        self.exercise = exercise
+        self.reference = importlib.import_module(f"reference.{exercise}")
+        self.observations: list[Observation] = []
+        self.expected: list[Any] = []
+        self.problems: list[str] = []
+
+    def __enter__(self) -> "Judge":
+        return self
+
+    def __exit__(self, exc_type, exc, traceback) -> bool:
+        if exc_type is None and self.problems:
+            self.fail()
+        return False
+
+    # -------------------------------------------------------------------------------------------- calling
+    def run_reference(self, function: str, args: tuple, kwargs: dict, grad: tuple | None = None) -> Any:
+        """The reference's result on these inputs: computed in float64, rounded to the dtypes it returns."""
+        fn = getattr(self.reference, function)
+        typed = evaluate(fn, args, kwargs, None if grad is None else (grad[0], grad[1]))
+        if not any(isinstance(t, torch.Tensor) and t.is_floating_point() for t in _leaves((args, kwargs))):
+            return _like(typed, typed)
+        exact = evaluate(fn, upcast(args), upcast(kwargs), None if grad is None else (grad[0], upcast(grad[1])))
+        return _like(typed, exact)
+
+    def call(self, function: str, *args: Any, tol: Tolerance = EXACT, **kwargs: Any) -> Any:
+        """The learner's result (recorded for the diagnosis, with the reference's result next to it)."""
+        result = self.learner.call(self.exercise, function, *args, **kwargs)
+        self._record(Observation(function, args, kwargs, result, tol=tol))
+        return result
+
+    def expect(self, function: str, *args: Any, tol: Tolerance, **kwargs: Any) -> Any:
+        """Call the learner and require agreement with the reference within ``tol``; returns the learner's result."""
+        result = self.call(function, *args, tol=tol, **kwargs)
+        self.require_agreement(len(self.observations) - 1)
+        return result
+
+    def expect_grad(self, function: str, args: tuple, kwargs: dict, wrt: list, tol: Tolerance, seed: int) -> None:
+        """Backpropagate a random cotangent through the learner's function; outputs and gradients must agree with
+        the reference's autograd within ``tol``."""
+        typed_output = evaluate(getattr(self.reference, function), args, kwargs)
+        first = typed_output[0] if isinstance(typed_output, tuple) else typed_output
+        cotangent = torch.randn(first.shape, generator=torch.Generator().manual_seed(seed), dtype=torch.float64)
+        cotangent = cotangent.to(first.dtype)
+        result = self.learner.call_with_grad(self.exercise, function, args, kwargs, wrt, cotangent)
+        self._record(Observation(function, args, kwargs, result, grad=(list(wrt), cotangent), tol=tol))
+        self.require_agreement(len(self.observations) - 1)
+
+    def expect_value_error(self, function: str, *args: Any, argument: str, **kwargs: Any) -> None:
+        """The learner must raise ValueError for these (invalid) inputs; ``argument`` names what is wrong."""
+        try:
+            self.learner.call(self.exercise, function, *args, **kwargs)
+        except LearnerError as error:
+            if error.type_name == "ValueError":
+                return
+            if error.type_name == "NotImplementedError":
+                self.problems.append(f"{function} is not implemented yet")
+            else:
+                self.problems.append(f"{call_text(function, args, kwargs)} with an invalid {argument} raised "
+                                     f"{error.type_name or error.kind}, expected ValueError")
+            return
+        self.problems.append(f"{call_text(function, args, kwargs)} with an invalid {argument} returned a result; "
+                             f"expected a ValueError naming {argument}")
+
+    # -------------------------------------------------------------------------------------------- judging
+    def require(self, condition: bool, message: str) -> None:
+        """An invariant of the learner's outputs (``message`` says what should hold and what likely broke it)."""
+        if not condition:
+            self.problems.append(message)
+
+    def require_agreement(self, index: int) -> None:
+        observation, want = self.observations[index], self.expected[index]
+        problem = difference(observation.result, want, observation.tol)
+        if problem:
+            self.problems.append(f"{call_text(observation.function, observation.args, observation.kwargs)}: {problem}")
+
+    def fail(self) -> None:
+        message = self.problems[0]
+        if len(self.problems) > 1:
+            message += f" (and {len(self.problems) - 1} more failed case{'s' if len(self.problems) > 2 else ''})"
+        name, explanation = diagnose(self.exercise, self.observations, self.expected)
+        raise Misconception(name, explanation, message)
+
+    def _record(self, observation: Observation) -> None:
+        self.observations.append(observation)
+        self.expected.append(self.run_reference(observation.function, observation.args, observation.kwargs,
+                                                observation.grad))
+
+
+def _leaves(value: Any) -> list[Any]:
+    if isinstance(value, (list, tuple)):
+        return [leaf for item in value for leaf in _leaves(item)]
+    if isinstance(value, dict):
+        return [leaf for item in value.values() for leaf in _leaves(item)]
+    if isinstance(value, TableModel):
+        return [value.table]
+    return [value]
+
+
+# ------------------------------------------------------------------------------------------------ seeded inputs
+
+def generator(seed: int) -> torch.Generator:
+    return torch.Generator().manual_seed(seed)
+
+
+def randn(gen: torch.Generator, *shape: int, dtype: torch.dtype = torch.float32, scale: float = 1.0) -> torch.Tensor:
+    return (torch.randn(shape, generator=gen, dtype=torch.float64) * scale).to(dtype)
+
+
+def attention_params(gen: torch.Generator, dim: int, dtype: torch.dtype = torch.float32) -> dict[str, torch.Tensor]:
+    """Wq, Wk, Wv, Wo (D, D) with entries of variance 1/D (so projections keep unit scale) and biases (D,)."""
+    params = {}
+    for name in ("q", "k", "v", "o"):
+        params[f"W{name}"] = randn(gen, dim, dim, dtype=dtype, scale=dim ** -0.5)
+        params[f"b{name}"] = randn(gen, dim, dtype=dtype, scale=0.5)
+    return params

@@ -162,7 +162,8 @@ class _IncrementalTrainer:
                     gained[new_pair].add(index)
                 merged.append(new_symbol)
                 copied = i = i + 2
-            words[index] = merged + symbols[copied:]
+            if copied:  # else the index was out of date: the word no longer holds the pair
+                words[index] = merged + symbols[copied:]
         del counts[pair]
         for gained_pair, indices in gained.items():
             if gained_pair in where:

@@ -91,6 +91,8 @@ def tokenizers_train_bpe(corpus: str, num_merges: int) -> list[tuple[str, str]]:
     symbol), so it could never learn our merges such as ("w", "</w>"). Appending a sentinel character to every word
     makes the glued symbol "<sentinel></w>", which plays our separate "</w>": it is the first symbol created after
     the alphabet, so its id comes right after every character's, the rank `reference.bpe` gives "</w>".
+    (Fed plain words, tokenizers numbers its glued symbols "a</w>", "b</w>", ... in hash-map order, which changes
+    from one process to the next, so its own tie-breaks between them are not even reproducible.)
     Words are split by Python (str.split) and rejoined with single spaces, so both sides see the same words.
     """
     if _SENTINEL in corpus:

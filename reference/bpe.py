@@ -42,7 +42,8 @@ class _IncrementalTrainer:
 
     Heap entries are ``(-count, key, pair)``; among equal counts the smallest key wins:
       - tie_break="first": key = (word index, character offset) of the pair's first occurrence, words numbered in
-        order of first appearance. Offsets are taken in the word's spelled-out symbols, so they never move.
+        order of first appearance. The offset counts characters of the word's symbols written out ("low</w>"),
+        so merges never move it.
       - tie_break="rank": key = (rank of left, rank of right) with Hugging Face ``tokenizers``' ranks: characters
         by code point, then "</w>", then every new symbol in order of creation.
     Invariant: every pair with a positive count has an entry that ranks at least as high as its true

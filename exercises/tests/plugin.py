@@ -201,7 +201,7 @@ def pytest_terminal_summary(terminalreporter, config: pytest.Config) -> None:
         if status == "TODO":
             _write_todo(write, exercise, board, target)
         elif status == "FAIL":
-            _write_failure(write, exercise, config.getoption("--hint"), target)
+            _write_failure(write, exercise, board, config.getoption("--hint"), target)
     done = sum(exercise.status == "DONE" for exercise in board.values())
     not_run = sum(exercise.status == "not run" for exercise in board.values())
     progress = f"{done}/{len(board)} done"
@@ -225,8 +225,11 @@ def _write_todo(write, exercise: Exercise, board: dict[str, Exercise], target: s
         write(f"      next: in {_module_path(target, exercise.name)}, write {pointer}")
 
 
-def _write_failure(write, exercise: Exercise, hint_level: int, target: str) -> None:
+def _write_failure(write, exercise: Exercise, board: dict[str, Exercise], hint_level: int, target: str) -> None:
     failed = exercise.first("failed")
+    unsolved = [name for name in uses(_package_dir(target), exercise.name) if board[name].status in ("TODO", "FAIL")]
+    if unsolved:
+        write(f"      note: this exercise calls your {', '.join(unsolved)}, which do not pass yet: fix those first")
     write(f"      first failing check: {failed.name}" + (f" -- {failed.doc}" if failed.doc else ""))
     for line in failed.message:
         write(f"        {line}")
@@ -238,6 +241,23 @@ def _write_failure(write, exercise: Exercise, hint_level: int, target: str) -> N
         write(f"      hint {level}/{len(hints)}: {hints[level - 1]}")
         if level < len(hints):
             write(f"      (still stuck? pytest exercises --hint {level + 1})")
+
+
+def uses(package_dir: Path | None, name: str) -> list[str]:
+    """The exercises that <package>/<name>.py imports, directly or through each other, in course order."""
+    found: set[str] = set()
+    pending = [name]
+    while pending:
+        try:
+            tree = ast.parse((package_dir / f"{pending.pop()}.py").read_text(encoding="utf-8"))
+        except (OSError, SyntaxError, TypeError):
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module in EXERCISES:
+                if node.module not in found:
+                    found.add(node.module)
+                    pending.append(node.module)
+    return [exercise for exercise in EXERCISES if exercise in found and exercise != name]
 
 
 def hint_ladder(package_dir: Path | None, name: str) -> list[str]:

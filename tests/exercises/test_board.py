@@ -1,0 +1,135 @@
+"""`pytest exercises` as a learner runs it: the board on fresh stubs, on solutions, on a half-done submission, with -x.
+
+Each scenario is one real `python -m pytest exercises` subprocess in the repository, as README's set-up leaves it
+(the committed exercises/ are the generated stubs; test_stubs.py checks they match solutions/).
+"""
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from attn.course import EXERCISES
+from exercises.tests.checks import assert_shape
+from exercises.tests.plugin import _explain_shape_error, hint_ladder
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def run_board(*args: str, pythonpath: Path | None = None, target: str | None = None) -> subprocess.CompletedProcess:
+    env = {key: value for key, value in os.environ.items() if key != "ATTN_TARGET"}
+    env |= {"OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1", "PYTHONWARNINGS": "default"}
+    if pythonpath:
+        env["PYTHONPATH"] = str(pythonpath)
+    if target:
+        env["ATTN_TARGET"] = target
+    return subprocess.run(
+        [sys.executable, "-m", "pytest", "exercises", "-p", "no:randomly", *args],
+        cwd=REPO, env=env, capture_output=True, text=True, timeout=120,
+    )
+
+
+def status_of(output: str) -> dict[str, str]:
+    """Exercise name -> DONE / TODO / FAIL / not run, read from the board."""
+    rows = re.findall(r"^\s*\d+\s+(\w+)\s+(DONE|TODO|FAIL|not run)", output, flags=re.MULTILINE)
+    return dict(rows)
+
+
+@pytest.fixture(scope="module")
+def fresh() -> subprocess.CompletedProcess:
+    return run_board()
+
+
+@pytest.fixture(scope="module")
+def learner(tmp_path_factory) -> Path:
+    """A half-done submission: bpe, embeddings and softmax solved, masking untouched, attention with Q^T K."""
+    root = tmp_path_factory.mktemp("submission")
+    package = root / "learner"
+    package.mkdir()
+    for name in ["__init__", *EXERCISES]:
+        shutil.copy(REPO / "exercises" / f"{name}.py", package)
+    for name in ["bpe", "embeddings", "softmax"]:
+        shutil.copy(REPO / "solutions" / f"{name}.py", package)
+    attention = (REPO / "solutions" / "attention.py").read_text()
+    buggy = attention.replace("scores = K.transpose(-2, -1) @ Q", "scores = Q.transpose(-2, -1) @ K")
+    assert buggy != attention, "the planted bug no longer applies to solutions/attention.py"
+    (package / "attention.py").write_text(buggy)
+    return root
+
+
+def test_fresh_stubs_are_all_todo(fresh):
+    assert fresh.returncode != 0, "the board must exit non-zero while anything is unsolved"
+    assert status_of(fresh.stdout) == {name: "TODO" for name in EXERCISES}, fresh.stdout
+    assert "0/10 done" in fresh.stdout
+    assert list(status_of(fresh.stdout)) == list(EXERCISES), "the board lists the exercises in course order"
+
+
+def test_fresh_board_says_what_to_do_next(fresh):
+    pointers = re.findall(r"next: in exercises/(\w+)\.py, write (\w+): ", fresh.stdout)
+    assert [module for module, _ in pointers] == list(EXERCISES), fresh.stdout
+    assert ("bpe", "merge_pair") in pointers
+
+
+def test_fresh_board_is_quiet(fresh):
+    """No dots, no pytest tracebacks, no warnings summary: just the board and pytest's counts."""
+    assert "Traceback" not in fresh.stdout and "FAILURES" not in fresh.stdout, fresh.stdout
+    assert "warnings summary" not in fresh.stdout
+    assert not re.search(r"^exercises/tests/test_\w+\.py", fresh.stdout, flags=re.MULTILINE), fresh.stdout
+    assert fresh.stderr == "", fresh.stderr
+
+
+def test_solutions_pass_every_visible_test():
+    """The documented switch: ATTN_TARGET=solutions (the option --target solutions does the same)."""
+    result = run_board(target="solutions")
+    assert result.returncode == 0, result.stdout
+    assert status_of(result.stdout) == {name: "DONE" for name in EXERCISES}, result.stdout
+    assert "10/10 done" in result.stdout
+
+
+def test_half_done_submission(learner):
+    result = run_board("--target", "learner", pythonpath=learner)
+    status = status_of(result.stdout)
+    assert result.returncode != 0
+    assert status["bpe"] == status["embeddings"] == status["softmax"] == "DONE", result.stdout
+    assert status["masking"] == "TODO" and status["attention"] == "FAIL", result.stdout
+    assert "3/10 done" in result.stdout and "next up: exercise 4, masking" in result.stdout
+    attention_part = result.stdout.split(" 5  attention")[1].split(" 6  multihead")[0]
+    assert "first failing check: test_worked_example" in attention_part
+    assert "A's columns (2) must equal B's rows (1)" in attention_part, "the shape error should be explained"
+    assert "learner/attention.py:" in attention_part, "the short traceback should point into the learner's file"
+    assert "note: this exercise calls your masking" in attention_part
+    assert re.search(r"hint 1/\d: K.transpose", attention_part), attention_part
+
+
+def test_stop_at_the_first_unsolved_exercise(learner):
+    """-x stops at the first exercise that is not done; the later ones are "not run"."""
+    result = run_board("-x", "--target", "learner", pythonpath=learner)
+    status = status_of(result.stdout)
+    assert result.returncode != 0
+    assert [status[name] for name in EXERCISES[:4]] == ["DONE", "DONE", "DONE", "TODO"], result.stdout
+    assert all(status[name] == "not run" for name in EXERCISES[4:]), result.stdout
+    assert "3/10 done (6 not run)" in result.stdout
+
+
+def test_shape_mismatch_is_explained_dimension_by_dimension():
+    import torch
+
+    with pytest.raises(AssertionError) as error:
+        assert_shape(torch.zeros(2, 5, 3), (2, 3, 5), "output", names=("B", "D", "N"))
+    message = str(error.value)
+    assert "dim 0 (B): got 2, expected 2  ok" in message
+    assert "dim 1 (D): got 5, expected 3  <- wrong" in message and "dim 2 (N): got 3, expected 5  <- wrong" in message
+    assert "transpose" in message
+    assert "A's columns (3) must equal B's rows (4)" in _explain_shape_error(
+        "mat1 and mat2 shapes cannot be multiplied (2x3 and 4x5)"
+    )[0]
+
+
+def test_hint_ladder_is_read_from_the_module_docstring(tmp_path):
+    (tmp_path / "demo.py").write_text('"""Lesson.\n\nHints (one at a time)\n    1. first\n       continued\n    2. second\n"""\n')
+    assert hint_ladder(tmp_path, "demo") == ["first continued", "second"]
+    (tmp_path / "broken.py").write_text("def (:\n")
+    assert hint_ladder(tmp_path, "broken") == [], "a file that does not parse has no hints (and no crash)"

@@ -1,0 +1,71 @@
+"""The cheat corpus (tests/grader/cheats/): each cheat is a softmax.py that attacks the grader. Graded with the real
+hidden suites beside a correct copy of another exercise (the control), it must score zero on softmax while the
+control keeps full marks, nothing is written where the grader keeps its results, and no process is left behind."""
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from grader.api import SUITES, grade
+from grader.sandbox import default_server
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parents[1]
+CHEATS = sorted(path.stem for path in (HERE / "cheats").glob("*.py"))
+ATTACKED = "softmax"
+# The first exercise after softmax whose hidden suite exists (the suites are written exercise by exercise).
+CONTROL = next((name for name in ("masking", "embeddings", "attention", "bpe", "multihead")
+                if (SUITES / f"test_{name}.py").exists()), "masking")
+# Without root the learner runs as the grading user: these attacks then succeed by design (see docs/grading.md).
+NEEDS_FULL_ISOLATION = {"import_reference", "read_hidden_files", "fake_result_files", "fork_bomb", "kill_everything"}
+
+
+@pytest.fixture(scope="module")
+def full_isolation() -> bool:
+    info = default_server().info
+    return info["root"] and info["namespaces"]
+
+
+def processes_of(uid: int) -> set[int]:
+    found = set()
+    for entry in os.listdir("/proc"):
+        try:
+            if entry.isdigit() and os.stat(f"/proc/{entry}").st_uid == uid:
+                found.add(int(entry))
+        except FileNotFoundError:
+            continue
+    return found
+
+
+def test_the_corpus_covers_every_attack_of_the_issue():
+    assert set(CHEATS) >= {"monkeypatch_allclose", "import_reference", "read_hidden_files", "sys_exit", "os_exit",
+                           "infinite_loop", "memory_bomb", "lying_tensor", "fake_result_files", "fork_bomb",
+                           "fake_protocol_frames"}
+
+
+@pytest.mark.parametrize("cheat", CHEATS)
+def test_a_cheat_scores_zero_and_the_rest_is_still_graded(cheat, tmp_path, full_isolation):
+    if cheat in NEEDS_FULL_ISOLATION and not full_isolation:
+        pytest.skip("needs root and namespaces (the sandbox user and hidden files)")
+    for exercise in (ATTACKED, CONTROL):
+        if not (SUITES / f"test_{exercise}.py").exists():
+            pytest.skip(f"the hidden suite of {exercise} is not written yet")
+    submission, out = tmp_path / "submission", tmp_path / "grading-output"
+    submission.mkdir()
+    out.mkdir()
+    source = (HERE / "cheats" / f"{cheat}.py").read_text()
+    (submission / f"{ATTACKED}.py").write_text(source.replace("__REPO__", str(REPO)).replace("__OUT__", str(out)))
+    shutil.copy(REPO / "solutions" / f"{CONTROL}.py", submission / f"{CONTROL}.py")
+    sandbox_uid = default_server().info["uid"]
+    before = processes_of(sandbox_uid) if full_isolation else set()
+
+    report = grade(submission, [ATTACKED, CONTROL], call_timeout=2, hide=(out,))
+
+    totals = {total.exercise: total for total in report.exercises()}
+    assert totals[ATTACKED].points == 0, f"{cheat} fooled the grader: {report.to_text()}"
+    assert totals[CONTROL].points == totals[CONTROL].max > 0, f"{cheat} broke the grading of {CONTROL}"
+    assert list(out.iterdir()) == [], f"{cheat} wrote into the grading output folder"
+    assert not (REPO / "grader" / "results.json").exists() and not (REPO / "results.json").exists()
+    if full_isolation:
+        assert processes_of(sandbox_uid) <= before, f"{cheat} left processes behind"

@@ -5,6 +5,8 @@ pooler + classifier reading the [CLS] column (logits (B, K)).
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import torch
 from torch import nn
 
@@ -12,17 +14,20 @@ from ..attention import project
 from ..embeddings import embed, learned_positions
 from ..masking import padding_mask
 from ..transformer_layer import ACTIVATIONS
-from .modules import Affine, Norm, TransformerLayer, _parameter, check_ids, init_weights
+from .modules import Affine, Norm, TransformerLayer, empty_parameter, check_ids, init_weights
+
+if TYPE_CHECKING:
+    from ..configs import ModelConfig
 
 
 class MaskedLMHead(nn.Module):
     """logits = Ω_eᵀ LN(act(W h + b)) + bias: a transform, then the token embedding read backwards (tied)."""
 
-    def __init__(self, config) -> None:
+    def __init__(self, config: ModelConfig) -> None:
         super().__init__()
         self.transform = Affine(config.d_model, config.d_model)
         self.norm = Norm(config.d_model, config.layer_norm_eps)
-        self.bias = _parameter(config.vocab_size)
+        self.bias = empty_parameter(config.vocab_size)
         self.activation = ACTIVATIONS[config.activation]
 
     def forward(self, hidden: torch.Tensor, omega_e: torch.Tensor) -> torch.Tensor:
@@ -35,13 +40,13 @@ class BertEncoder(nn.Module):
 
     uncounted_heads = ("mlm_head", "classifier")  # configs.count_parameters: BertModel's count (pooler included)
 
-    def __init__(self, config) -> None:
+    def __init__(self, config: ModelConfig) -> None:
         super().__init__()
         D = config.d_model
         self.config = config
-        self.token_embedding = _parameter(D, config.vocab_size)           # Ω_e (D, V)
-        self.position_embedding = _parameter(D, config.max_positions)     # (D, N_max), learned
-        self.segment_embedding = _parameter(D, config.type_vocab_size)   # (D, number of segments)
+        self.token_embedding = empty_parameter(D, config.vocab_size)        # Ω_e (D, V)
+        self.position_embedding = empty_parameter(D, config.max_positions)  # (D, N_max), learned
+        self.segment_embedding = empty_parameter(D, config.type_vocab_size)  # (D, number of segments)
         self.embedding_norm = Norm(D, config.layer_norm_eps)
         self.layers = nn.ModuleList(TransformerLayer(config) for _ in range(config.num_layers))
         self.final_norm = Norm(D, config.layer_norm_eps) if config.norm_first else None

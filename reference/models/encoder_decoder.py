@@ -8,6 +8,7 @@ src (B, N_s), tgt (B, N_t) -> logits (B, V, N_t); column n scores the target tok
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 import torch
 from torch import nn
@@ -16,7 +17,10 @@ from ..attention import project
 from ..embeddings import embed, sinusoidal_positions
 from ..masking import padding_mask
 from ..sampling import generate
-from .modules import DecoderLayer, Norm, TransformerLayer, _parameter, check_ids, init_weights
+from .modules import DecoderLayer, Norm, TransformerLayer, empty_parameter, check_ids, init_weights
+
+if TYPE_CHECKING:
+    from ..configs import ModelConfig
 
 
 class EncoderDecoder(nn.Module):
@@ -24,11 +28,11 @@ class EncoderDecoder(nn.Module):
 
     uncounted_heads = ()  # the output projection is the shared embedding: nothing extra to leave out
 
-    def __init__(self, config) -> None:
+    def __init__(self, config: ModelConfig) -> None:
         super().__init__()
         D = config.d_model
         self.config = config
-        self.token_embedding = _parameter(D, config.vocab_size)  # Ω_e (D, V): source, target and output
+        self.token_embedding = empty_parameter(D, config.vocab_size)  # Ω_e (D, V): source, target and output
         self.encoder_layers = nn.ModuleList(TransformerLayer(config) for _ in range(config.num_layers))
         self.decoder_layers = nn.ModuleList(DecoderLayer(config) for _ in range(config.num_decoder_layers))
         self.encoder_norm = Norm(D, config.layer_norm_eps) if config.norm_first else None

@@ -6,16 +6,22 @@ column of work instead of a pass over the whole sequence.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import torch
 from torch import nn
 
+from .._shapes import check_positive_int
 from ..attention import project, scaled_dot_product_attention
 from ..embeddings import embed, learned_positions
 from ..masking import causal_mask
 from ..multihead import merge_heads, split_heads
 from ..sampling import beam_search, next_token_probs, sequence_log_prob
 from ..transformer_layer import feed_forward, residual_sublayers
-from .modules import Norm, TransformerLayer, _parameter, check_ids, init_weights
+from .modules import Norm, TransformerLayer, empty_parameter, check_ids, init_weights
+
+if TYPE_CHECKING:
+    from ..configs import ModelConfig
 
 
 class KVCache:
@@ -67,12 +73,12 @@ class GPTDecoder(nn.Module):
 
     uncounted_heads = ()  # the LM head is the token embedding: nothing extra to leave out
 
-    def __init__(self, config) -> None:
+    def __init__(self, config: ModelConfig) -> None:
         super().__init__()
         D = config.d_model
         self.config = config
-        self.token_embedding = _parameter(D, config.vocab_size)         # Ω_e (D, V), also the LM head
-        self.position_embedding = _parameter(D, config.max_positions)   # (D, N_max), learned
+        self.token_embedding = empty_parameter(D, config.vocab_size)        # Ω_e (D, V), also the LM head
+        self.position_embedding = empty_parameter(D, config.max_positions)  # (D, N_max), learned
         self.layers = nn.ModuleList(TransformerLayer(config) for _ in range(config.num_layers))
         self.final_norm = Norm(D, config.layer_norm_eps) if config.norm_first else None
         init_weights(self)
@@ -116,8 +122,7 @@ class GPTDecoder(nn.Module):
         greedy. Stops after emitting ``eos_id``.
         """
         check_ids("prompt", prompt, ("N",))
-        if max_new_tokens < 0:
-            raise ValueError(f"max_new_tokens: expected an integer ≥ 0, got {max_new_tokens}")
+        check_positive_int("max_new_tokens", max_new_tokens, minimum=0)
         if len(prompt) + max_new_tokens - 1 > self.config.max_positions:
             raise ValueError(f"max_new_tokens: the prompt ({len(prompt)}) plus {max_new_tokens} new tokens need "
                              f"more than max_positions={self.config.max_positions} positions")

@@ -5,6 +5,8 @@ Weights are stored (out, in) like ``nn.Linear.weight``; every computation is a c
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import torch
 from torch import nn
 
@@ -14,8 +16,11 @@ from ..cross_attention import decoder_layer
 from ..multihead import ATTENTION_KEYS
 from ..transformer_layer import FEED_FORWARD_KEYS, layer_norm, transformer_layer
 
+if TYPE_CHECKING:
+    from ..configs import ModelConfig
 
-def _parameter(*shape: int) -> nn.Parameter:
+
+def empty_parameter(*shape: int) -> nn.Parameter:
     """Uninitialised storage (see ``init_weights``); under ``torch.device("meta")`` it costs no memory."""
     return nn.Parameter(torch.empty(*shape))
 
@@ -47,8 +52,8 @@ class Affine(nn.Module):
 
     def __init__(self, d_in: int, d_out: int) -> None:
         super().__init__()
-        self.weight = _parameter(d_out, d_in)
-        self.bias = _parameter(d_out)
+        self.weight = empty_parameter(d_out, d_in)
+        self.bias = empty_parameter(d_out)
 
     def forward(self, X: torch.Tensor) -> torch.Tensor:
         return project(self.weight, X, self.bias, "weight")
@@ -59,8 +64,8 @@ class Norm(nn.Module):
 
     def __init__(self, d_model: int, eps: float) -> None:
         super().__init__()
-        self.gamma = _parameter(d_model)
-        self.beta = _parameter(d_model)
+        self.gamma = empty_parameter(d_model)
+        self.beta = empty_parameter(d_model)
         self.eps = eps
 
     def forward(self, X: torch.Tensor) -> torch.Tensor:
@@ -70,7 +75,7 @@ class Norm(nn.Module):
 def _add_attention_parameters(module: nn.Module, d_model: int) -> None:
     """The eight parameters of multi-head attention: Wq, Wk, Wv, Wo (D, D) and bq, bk, bv, bo (D,)."""
     for key in ATTENTION_KEYS:
-        setattr(module, key, _parameter(*((d_model, d_model) if key.startswith("W") else (d_model,))))
+        setattr(module, key, empty_parameter(*((d_model, d_model) if key.startswith("W") else (d_model,))))
 
 
 class Attention(nn.Module):
@@ -88,13 +93,14 @@ class _Layer(nn.Module):
     """What every layer has: a feed-forward network (W1 (F, D), b1, W2 (D, F), b2) and ``num_norms`` layer norms
     (gamma1, beta1, …), plus the settings the core needs."""
 
-    def __init__(self, config, num_norms: int) -> None:
+    def __init__(self, config: ModelConfig, num_norms: int) -> None:
         super().__init__()
         D, F = config.d_model, config.d_ff
-        self.W1, self.b1, self.W2, self.b2 = _parameter(F, D), _parameter(F), _parameter(D, F), _parameter(D)
+        self.W1, self.b1 = empty_parameter(F, D), empty_parameter(F)
+        self.W2, self.b2 = empty_parameter(D, F), empty_parameter(D)
         for k in range(1, num_norms + 1):
-            setattr(self, f"gamma{k}", _parameter(D))
-            setattr(self, f"beta{k}", _parameter(D))
+            setattr(self, f"gamma{k}", empty_parameter(D))
+            setattr(self, f"beta{k}", empty_parameter(D))
         self.num_heads = config.num_heads
         self.norm_first = config.norm_first
         self.activation = config.activation
@@ -107,7 +113,7 @@ class _Layer(nn.Module):
 class TransformerLayer(_Layer):
     """One encoder layer (self-attention + feed-forward); its flat parameter dict is ``transformer_layer``'s."""
 
-    def __init__(self, config) -> None:
+    def __init__(self, config: ModelConfig) -> None:
         super().__init__(config, num_norms=2)
         _add_attention_parameters(self, config.d_model)  # flat, beside the FFN's, as transformer_layer wants them
 
@@ -123,7 +129,7 @@ class TransformerLayer(_Layer):
 class DecoderLayer(_Layer):
     """One decoder layer of an encoder–decoder: masked self-attention, cross-attention, feed-forward."""
 
-    def __init__(self, config) -> None:
+    def __init__(self, config: ModelConfig) -> None:
         super().__init__(config, num_norms=3)
         self.self_attn = Attention(config.d_model)
         self.cross_attn = Attention(config.d_model)

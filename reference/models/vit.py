@@ -5,12 +5,17 @@ classification head reads: logits (B, K).
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import torch
 from torch import nn
 
 from .._shapes import check_shape
 from ..patch_embedding import patch_embedding
-from .modules import Affine, Norm, TransformerLayer, _parameter, init_weights
+from .modules import Affine, Norm, TransformerLayer, empty_parameter, init_weights
+
+if TYPE_CHECKING:
+    from ..configs import ModelConfig
 
 
 class VisionTransformer(nn.Module):
@@ -18,14 +23,14 @@ class VisionTransformer(nn.Module):
 
     uncounted_heads = ("head",)  # configs.count_parameters counts the backbone
 
-    def __init__(self, config) -> None:
+    def __init__(self, config: ModelConfig) -> None:
         super().__init__()
         D, P = config.d_model, config.patch_size
         self.config = config
-        self.patch_weight = _parameter(D, config.num_channels * P * P)   # (D, C·P·P), a P×P stride-P convolution
-        self.patch_bias = _parameter(D)
-        self.cls_token = _parameter(D)
-        self.positions = _parameter(D, config.num_patches + 1)           # learned, column 0 for [CLS]
+        self.patch_weight = empty_parameter(D, config.num_channels * P * P)  # (D, C·P·P): a stride-P convolution
+        self.patch_bias = empty_parameter(D)
+        self.cls_token = empty_parameter(D)
+        self.positions = empty_parameter(D, config.num_patches + 1)          # learned, column 0 for [CLS]
         self.layers = nn.ModuleList(TransformerLayer(config) for _ in range(config.num_layers))
         self.final_norm = Norm(D, config.layer_norm_eps) if config.norm_first else None
         self.head = Affine(D, config.num_classes) if config.num_classes else None

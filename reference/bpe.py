@@ -55,16 +55,12 @@ class _IncrementalTrainer:
         self.tie_break = tie_break
         self.words = [list(word) + [END_OF_WORD] for word in word_freqs]
         self.freqs = list(word_freqs.values())
-        self.counts: dict[Pair, int] = {}
-        self.where: dict[Pair, set[int]] = {}
+        self.counts: defaultdict[Pair, int] = defaultdict(int)
+        self.where: defaultdict[Pair, set[int]] = defaultdict(set)
         for index, (symbols, freq) in enumerate(zip(self.words, self.freqs)):
             for pair in zip(symbols, symbols[1:]):
-                if pair in self.counts:
-                    self.counts[pair] += freq
-                    self.where[pair].add(index)
-                else:
-                    self.counts[pair] = freq
-                    self.where[pair] = {index}
+                self.counts[pair] += freq
+                self.where[pair].add(index)
         alphabet = sorted({char for word in word_freqs for char in word})
         self.ranks = {symbol: rank for rank, symbol in enumerate(alphabet + [END_OF_WORD])}
         self.heap = [(-count, self._optimistic_key(pair), pair) for pair, count in self.counts.items()]
@@ -154,12 +150,12 @@ class _IncrementalTrainer:
                 if merged:
                     counts[merged[-1], left] -= freq
                     new_pair = (merged[-1], new_symbol)
-                    counts[new_pair] = counts.get(new_pair, 0) + freq
+                    counts[new_pair] += freq
                     gained[new_pair].add(index)
                 if i + 1 < last:
                     counts[right, symbols[i + 2]] -= freq
                     new_pair = (new_symbol, symbols[i + 2])
-                    counts[new_pair] = counts.get(new_pair, 0) + freq
+                    counts[new_pair] += freq
                     gained[new_pair].add(index)
                 merged.append(new_symbol)
                 copied = i = i + 2
@@ -167,10 +163,7 @@ class _IncrementalTrainer:
                 words[index] = merged + symbols[copied:]
         del counts[pair]
         for gained_pair, indices in gained.items():
-            if gained_pair in where:
-                where[gained_pair] |= indices
-            else:
-                where[gained_pair] = indices
+            where[gained_pair] |= indices
             if counts[gained_pair] > 0:  # "a b a b": (ab, a) is gained, then lost to the second merge
                 heapq.heappush(self.heap, (-counts[gained_pair], self._optimistic_key(gained_pair), gained_pair))
 

@@ -50,7 +50,10 @@ def _load(config: ModelConfig, state_dict: Mapping[str, torch.Tensor], source: C
     used = set()
     with torch.no_grad():
         for name, parameter in model.named_parameters():
-            key, convert = source(name)
+            try:
+                key, convert = source(name)
+            except KeyError:
+                raise ValueError(f"config: the model has {name}, which this kind of state dict never holds") from None
             if key not in state_dict:
                 if name.split(".")[0] in optional:
                     continue

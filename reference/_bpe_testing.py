@@ -3,8 +3,9 @@
 - `zipf_corpus`: deterministic synthetic text. Words are built from syllables (so sub-words repeat across words,
   as in real text) and drawn with Zipf-like frequencies: the word of popularity rank r has weight 1 / r**exponent.
 - `naive_train_bpe`: the textbook trainer, a full recount with `Counter` and `max` before every merge. Its ties
-  go to the pair counted first, which is the contract's rule; it shares no code with `reference.bpe`.
-- `tokenizers_train_bpe`: Hugging Face `tokenizers`' BpeTrainer, fed so that its merges use our symbols.
+  go to the pair counted first, which is the contract's rule; it shares no logic with `reference.bpe`.
+- `tokenizers_train_bpe`: Hugging Face `tokenizers`' BpeTrainer, fed so that its merges use our symbols
+  (`run_tokenizers_trainer` is the bare trainer, which the benchmark times on raw text).
 """
 
 import itertools
@@ -12,7 +13,7 @@ import json
 import random
 from collections import Counter
 
-END_OF_WORD = "</w>"
+from reference.bpe import END_OF_WORD
 
 _ONSETS = ["", "b", "d", "f", "g", "k", "l", "m", "n", "p", "r", "s", "t", "v", "st", "tr", "sh", "ch", "ñ", "ß"]
 _VOWELS = ["a", "e", "i", "o", "u", "ea", "ou", "é", "ö"]

@@ -42,6 +42,9 @@ def _unsafe_variant_problems(variant: Variant) -> list[str]:
         shown = answer_text(variant)
     except (FormatError, ValueError) as error:
         return problems + [f"the answer {question.answer!r} does not parse: {error}"]
+    answer = grader.reference(question.answer, variant, "answer")
+    if question.type == "shape" and any(d.is_number and not (d.is_Integer and d > 0) for d in answer):
+        problems.append(f"the shape {shown} has a dimension that is not a positive whole number")
     if not isinstance(grader, (TextGrader, MultiChoiceGrader)) and not grade(variant, shown).correct:
         problems.append(f"the answer as shown ({shown!r}) does not grade right")
     for alternative in question.accept:

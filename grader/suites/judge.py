@@ -122,8 +122,13 @@ class Judge:
 
     def expect_grad(self, function: str, args: tuple, kwargs: dict, wrt: list, tol: Tolerance, seed: int) -> None:
         """Backpropagate a random cotangent through the learner's function; outputs and gradients must agree with
-        the reference's autograd within ``tol``."""
-        typed_output = evaluate(getattr(self.reference, function), args, kwargs)
+        the reference's autograd within ``tol``. The forward pass is compared first: if it is already wrong, that is
+        the failure (and the cotangent would not even fit the learner's output)."""
+        before = len(self.problems)
+        self.expect(function, *args, tol=tol, **kwargs)
+        if len(self.problems) > before:
+            return
+        typed_output = self.expected[-1]
         first = typed_output[0] if isinstance(typed_output, tuple) else typed_output
         cotangent = torch.randn(first.shape, generator=torch.Generator().manual_seed(seed), dtype=torch.float64)
         cotangent = cotangent.to(first.dtype)

@@ -1,0 +1,64 @@
+"""Hidden checks of exercise 2: ``one_hot`` (..., V, N), ``embed`` (..., D, N), ``sinusoidal_positions`` (D, N).
+
+Tolerances: one-hot matrices and embedding lookups are exact (a lookup copies values; Ω_e @ T adds exact zeros), so
+they get 4u of slack only for an implementation that multiplies. Sinusoids: the angle n / 10000^(2i/D) computed in
+float32 carries a relative error of a few u, i.e. an absolute error up to ~4·n·u in the angle and so in sin/cos; we
+allow 8·N·u for positions n < N.
+"""
+import pytest
+import torch
+
+from grader.suites.judge import EXACT, Judge, Tolerance, generator, randn
+
+LOOKUP_TOL = Tolerance.float32(4)
+
+
+@pytest.mark.points(2)
+def test_one_hot(learner):
+    """Ids of shape (N,), (B, N) and (2, 3, N) give (..., V, N) columns of the identity, in the default float
+    dtype. (The ``dtype`` argument is not checked: the sandbox's protocol does not carry torch dtypes.)"""
+    gen = generator(201)
+    with Judge(learner, "embeddings") as judge:
+        judge.expect("one_hot", torch.randint(0, 7, (9,), generator=gen), 7, tol=EXACT)
+        judge.expect("one_hot", torch.randint(0, 5, (3, 4), generator=gen), 5, tol=EXACT)
+        judge.expect("one_hot", torch.randint(0, 13, (2, 3, 6), generator=gen), 13, tol=EXACT)
+        judge.expect("one_hot", torch.zeros(1, dtype=torch.long), 1, tol=EXACT)
+
+
+@pytest.mark.points(1)
+def test_one_hot_rejects_ids_out_of_range(learner):
+    """An id < 0 or >= V is a ValueError (valid ids still work)."""
+    with Judge(learner, "embeddings") as judge:
+        judge.expect("one_hot", torch.tensor([0, 2, 1]), 3, tol=EXACT)
+        judge.expect_value_error("one_hot", torch.tensor([0, 3, 1]), 3, argument="token_ids (an id >= V)")
+        judge.expect_value_error("one_hot", torch.tensor([[0, -1]]), 3, argument="token_ids (a negative id)")
+
+
+@pytest.mark.points(2)
+def test_embed(learner):
+    """embed(Ω_e, ids) = Ω_e @ one_hot(ids): column n is Ω_e[:, ids[n]]; batched ids; float32 and float64."""
+    gen = generator(202)
+    with Judge(learner, "embeddings") as judge:
+        judge.expect("embed", randn(gen, 4, 9), torch.randint(0, 9, (6,), generator=gen), tol=LOOKUP_TOL)
+        judge.expect("embed", randn(gen, 3, 5), torch.randint(0, 5, (2, 7), generator=gen), tol=LOOKUP_TOL)
+        judge.expect("embed", randn(gen, 6, 4, dtype=torch.float64), torch.randint(0, 4, (2, 2, 3), generator=gen),
+                     tol=LOOKUP_TOL)
+        judge.expect("embed", randn(gen, 1, 3), torch.tensor([2]), tol=LOOKUP_TOL)
+
+
+@pytest.mark.points(1)
+def test_embed_gradient(learner):
+    """The gradient reaching Ω_e is the cotangent's columns summed into the rows' token slots (float64)."""
+    gen = generator(203)
+    with Judge(learner, "embeddings") as judge:
+        judge.expect_grad("embed", (randn(gen, 5, 6, dtype=torch.float64), torch.tensor([[1, 4, 1], [0, 5, 5]])), {},
+                          [0], tol=Tolerance.float32(8, scale=4.0), seed=1)
+
+
+@pytest.mark.points(2)
+def test_sinusoidal_positions(learner):
+    """Π[2i, n] = sin(n / 10000^(2i/D)), Π[2i+1, n] = cos(same); odd D ends with a sine row; (D, N) in the default
+    float dtype — for D = 1 .. 16 and N = 1 .. 50."""
+    with Judge(learner, "embeddings") as judge:
+        for n, dim in ((1, 1), (1, 4), (7, 1), (10, 6), (12, 7), (50, 16), (33, 9)):
+            judge.expect("sinusoidal_positions", n, dim, tol=Tolerance.float32(8 * n))

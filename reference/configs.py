@@ -20,10 +20,10 @@ from dataclasses import dataclass, replace
 
 import torch
 
-from .models import EncoderDecoder, GPTDecoder, BertEncoder, VisionTransformer
+from .models import BertEncoder, EncoderDecoder, GPTDecoder, VisionTransformer
+from .transformer_layer import ACTIVATIONS
 
 KINDS = ("encoder", "decoder", "encoder_decoder", "vit")
-ACTIVATIONS = ("relu", "gelu")
 
 
 @dataclass(frozen=True)
@@ -57,7 +57,7 @@ class ModelConfig:
         if self.kind not in KINDS:
             raise ValueError(f"kind: expected one of {', '.join(KINDS)}, got {self.kind!r}")
         if self.activation not in ACTIVATIONS:
-            raise ValueError(f"activation: expected one of {', '.join(ACTIVATIONS)}, got {self.activation!r}")
+            raise ValueError(f"activation: expected one of {', '.join(sorted(ACTIVATIONS))}, got {self.activation!r}")
         required = {"d_model", "num_layers", "num_heads", "d_ff"} | {
             "encoder": {"vocab_size", "max_positions", "type_vocab_size"},
             "decoder": {"vocab_size", "max_positions"},

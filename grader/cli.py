@@ -1,0 +1,207 @@
+"""`attn grade`, `attn grade-all` and `attn gradescope-bundle` (also `python -m grader <command>`).
+
+Each entry point takes argv (without the command name) and returns an exit code: 0 when grading ran (whatever the
+score), 1 when the grader could not grade, 2 for bad arguments.
+"""
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import json
+import os
+import sys
+import tempfile
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
+from multiprocessing import get_context
+from pathlib import Path
+
+GRADER_FAILED, BAD_ARGUMENTS = 1, 2
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write a file so that readers see the old or the new content, never half of it."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.NamedTemporaryFile("w", dir=path.parent, prefix=f".{path.name}.", suffix=".tmp", delete=False,
+                                     encoding="utf-8") as handle:
+        handle.write(text)
+        temporary = Path(handle.name)
+    os.replace(temporary, path)
+
+
+def submission_root(path: Path) -> Path:
+    """The folder holding the modules: PATH itself, or its only subfolder when PATH has no .py of its own
+    (an uploaded zip of exercises/ unpacks as submission/exercises/...)."""
+    if path.is_dir() and not any(path.glob("*.py")):
+        folders = [p for p in path.iterdir() if p.is_dir() and not p.name.startswith((".", "__"))]
+        if len(folders) == 1 and any(folders[0].glob("*.py")):
+            return folders[0]
+    return path
+
+
+def _common_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--exercise", action="append", metavar="NAME",
+                        help="grade only this exercise (repeatable; default: every exercise with a hidden suite)")
+    parser.add_argument("--timeout", type=float, default=None, metavar="SECONDS",
+                        help="wall time allowed for one call into the learner's code (default 10)")
+
+
+# ---------------------------------------------------------------------------------------------------------- grade
+
+def grade_main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="attn grade", description="Grade one submission with the hidden suites.")
+    parser.add_argument("path", type=Path, help="a filled-in copy of exercises/, or a single module such as attention.py")
+    output = parser.add_mutually_exclusive_group()
+    output.add_argument("--json", action="store_true", help="print the machine-readable report instead of text")
+    parser.add_argument("--gradescope", nargs="?", const=Path("results.json"), type=Path, metavar="FILE",
+                        help="also write Gradescope's results.json (default FILE: ./results.json)")
+    _common_options(parser)
+    args = parser.parse_args(argv)
+    if not args.path.exists():
+        parser.error(f"{args.path} does not exist")
+
+    from grader.api import GraderError, grade
+    from grader.sandbox import SandboxUnavailable
+
+    try:
+        report = grade(submission_root(args.path), args.exercise, call_timeout=args.timeout)
+    except ValueError as error:
+        print(f"attn grade: {error}", file=sys.stderr)
+        return BAD_ARGUMENTS
+    except (GraderError, SandboxUnavailable) as error:
+        print(f"attn grade: the grader failed: {error}", file=sys.stderr)
+        if args.gradescope:
+            write_atomic(args.gradescope, json.dumps({"score": 0, "output": f"The autograder failed: {error}"}))
+        return GRADER_FAILED
+    if args.gradescope:
+        write_atomic(args.gradescope, json.dumps(report.to_gradescope(), indent=2, sort_keys=True) + "\n")
+    sys.stdout.write(report.to_json() if args.json else report.to_text())
+    return 0
+
+
+# ---------------------------------------------------------------------------------------------------------- grade-all
+
+def grade_all_main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(
+        prog="attn grade-all", description="Grade every submission folder in DIR, in parallel, into a CSV. "
+        "Each student's JSON report is kept in <CSV name>-reports/ beside the CSV; a rerun skips the submissions "
+        "whose report is up to date (same files) unless --force.")
+    parser.add_argument("directory", type=Path, metavar="DIR", help="one folder per student")
+    parser.add_argument("--out", type=Path, required=True, metavar="CSV", help="the grades table to write")
+    parser.add_argument("--jobs", type=int, default=min(4, os.cpu_count() or 1), help="submissions graded at once")
+    parser.add_argument("--force", action="store_true", help="regrade submissions that already have a report")
+    _common_options(parser)
+    args = parser.parse_args(argv)
+    if not args.directory.is_dir():
+        parser.error(f"{args.directory} is not a folder")
+    if args.jobs < 1:
+        parser.error("--jobs must be at least 1")
+
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    students = sorted(p for p in args.directory.iterdir() if p.is_dir() and not p.name.startswith("."))
+    reports_dir = args.out.parent / f"{args.out.stem}-reports"
+    hide = tuple(str(p.resolve()) for p in (args.directory, reports_dir, args.out.parent))
+    pending = [s for s in students if args.force or not _up_to_date(reports_dir / f"{s.name}.json", s)]
+    failures: dict[str, str] = {}
+    console = Console(stderr=True)
+    columns = (TextColumn("grading"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), TextColumn("{task.description}"))
+    with Progress(*columns, console=console, disable=not pending) as progress:
+        task = progress.add_task("", total=len(pending))
+        queue = list(pending)
+        while queue:  # a pool that breaks (a grading process killed) is replaced; its unfinished work is retried
+            done = _grade_batch(queue, reports_dir, args, hide, failures, lambda name: progress.update(
+                task, advance=1, description=name))
+            queue = [s for s in queue if s.name not in done and s.name not in failures]
+    rows = _write_csv(args.out, students, reports_dir, failures)
+    skipped = len(students) - len(pending)
+    console.print(f"{len(pending) - len(failures)} graded, {skipped} up to date, {len(failures)} failed; "
+                  f"{len(rows)} rows in {args.out}, reports in {reports_dir}/")
+    for name, reason in sorted(failures.items()):
+        console.print(f"  {name}: {reason}")
+    return GRADER_FAILED if failures else 0
+
+
+def _up_to_date(report_path: Path, student: Path) -> bool:
+    """A report exists and was made from exactly the files the student has now."""
+    from grader.api import submission_sha256
+
+    try:
+        return json.loads(report_path.read_text())["sha256"] == submission_sha256(submission_root(student))
+    except (OSError, ValueError, KeyError):
+        return False
+
+
+def _grade_batch(queue: list[Path], reports_dir: Path, args, hide: tuple[str, ...], failures: dict[str, str],
+                 advance) -> set[str]:
+    done: set[str] = set()
+    with ProcessPoolExecutor(max_workers=args.jobs, mp_context=get_context("spawn")) as pool:
+        futures: dict[Future, Path] = {
+            pool.submit(grade_one, str(student), str(reports_dir / f"{student.name}.json"), args.exercise,
+                        args.timeout, hide): student for student in queue}
+        for future in as_completed(futures):
+            student = futures[future]
+            try:
+                future.result()
+                done.add(student.name)
+            except BrokenProcessPool:
+                return done
+            except Exception as error:  # noqa: BLE001 - one student's grader failure never stops the batch
+                failures[student.name] = f"{type(error).__name__}: {str(error).splitlines()[0][:200]}"
+            advance(student.name)
+    return done
+
+
+def grade_one(submission: str, report_path: str, exercises: list[str] | None, timeout: float | None,
+              hide: tuple[str, ...]) -> None:
+    """In a grading process: grade one submission and write its JSON report atomically."""
+    from grader.api import grade
+
+    report = grade(submission_root(Path(submission)), exercises, call_timeout=timeout, hide=hide)
+    write_atomic(Path(report_path), report.to_json())
+
+
+def _write_csv(out: Path, students: list[Path], reports_dir: Path, failures: dict[str, str]) -> list[list]:
+    from grader.report import EXERCISES, Report
+
+    reports = {}
+    for student in students:
+        path = reports_dir / f"{student.name}.json"
+        if path.exists() and student.name not in failures:
+            reports[student.name] = Report.from_json(path.read_text())
+    exercises = sorted({t.exercise for r in reports.values() for t in r.exercises()},
+                       key=lambda e: (EXERCISES.index(e) if e in EXERCISES else len(EXERCISES), e))
+    rows = []
+    for student in students:
+        report = reports.get(student.name)
+        if report is None:
+            rows.append([student.name, "", "", *([""] * len(exercises)), failures.get(student.name, "not graded"), ""])
+            continue
+        totals = {t.exercise: t.points for t in report.exercises()}
+        rows.append([student.name, f"{report.score:g}", f"{report.max_score:g}",
+                     *(f"{totals[e]:g}" if e in totals else "" for e in exercises), "graded", report.graded_at])
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(["student", "score", "max_score", *exercises, "status", "graded_at"])
+    writer.writerows(rows)
+    write_atomic(out, buffer.getvalue())
+    return rows
+
+
+# ---------------------------------------------------------------------------------------------------------- bundle
+
+def gradescope_bundle_main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(
+        prog="attn gradescope-bundle",
+        description="Write a Gradescope autograder zip (setup.sh, run_autograder and the course's grader).")
+    parser.add_argument("--out", type=Path, default=Path("autograder.zip"), help="the zip to write")
+    parser.add_argument("--timeout", type=float, default=None, metavar="SECONDS",
+                        help="wall time allowed for one call into the learner's code")
+    args = parser.parse_args(argv)
+    from grader.gradescope import write_bundle
+
+    files = write_bundle(args.out, call_timeout=args.timeout)
+    print(f"wrote {args.out} ({files} files): upload it as the autograder of a Gradescope programming assignment")
+    return 0

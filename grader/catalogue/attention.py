@@ -10,7 +10,8 @@ from . import alternative, wrong
 def no_scaling(Q, K, V, mask=None):
     from .masking import apply_mask
     from .softmax import softmax_cols
-    weights = softmax_cols(apply_mask(K.transpose(-2, -1) @ Q, mask))
+    scores = K.transpose(-2, -1) @ Q
+    weights = softmax_cols(scores if mask is None else apply_mask(scores, mask))
     return V @ weights, weights
 
 
@@ -20,7 +21,8 @@ def no_scaling(Q, K, V, mask=None):
 def scaled_by_dk_not_sqrt(Q, K, V, mask=None):
     from .masking import apply_mask
     from .softmax import softmax_cols
-    weights = softmax_cols(apply_mask(K.transpose(-2, -1) @ Q / Q.shape[-2], mask))
+    scores = K.transpose(-2, -1) @ Q / Q.shape[-2]
+    weights = softmax_cols(scores if mask is None else apply_mask(scores, mask))
     return V @ weights, weights
 
 
@@ -31,7 +33,8 @@ def scaled_after_softmax(Q, K, V, mask=None):
     import math
     from .masking import apply_mask
     from .softmax import softmax_cols
-    weights = softmax_cols(apply_mask(K.transpose(-2, -1) @ Q, mask)) / math.sqrt(Q.shape[-2])
+    scores = K.transpose(-2, -1) @ Q
+    weights = softmax_cols(scores if mask is None else apply_mask(scores, mask)) / math.sqrt(Q.shape[-2])
     return V @ weights, weights
 
 
@@ -53,7 +56,8 @@ def mask_after_softmax(Q, K, V, mask=None):
 def softmax_over_queries(Q, K, V, mask=None):
     import math
     from .masking import apply_mask
-    weights = torch.softmax(apply_mask(K.transpose(-2, -1) @ Q / math.sqrt(Q.shape[-2]), mask), dim=-1)
+    scores = K.transpose(-2, -1) @ Q / math.sqrt(Q.shape[-2])
+    weights = torch.softmax(scores if mask is None else apply_mask(scores, mask), dim=-1)
     return V @ weights, weights
 
 
@@ -67,7 +71,8 @@ def self_attention_scaled_by_model_width(X, Wq, bq, Wk, bk, Wv, bv, mask=None):
     Q = Wq @ X + bq[:, None]
     K = Wk @ X + bk[:, None]
     V = Wv @ X + bv[:, None]
-    weights = softmax_cols(apply_mask(K.transpose(-2, -1) @ Q / math.sqrt(X.shape[-2]), mask))
+    scores = K.transpose(-2, -1) @ Q / math.sqrt(X.shape[-2])
+    weights = softmax_cols(scores if mask is None else apply_mask(scores, mask))
     return V @ weights, weights
 
 
@@ -84,7 +89,7 @@ def einsum_scaled_queries(Q, K, V, mask=None):
     from .masking import apply_mask
     from .softmax import softmax_cols
     scores = torch.einsum("...dk,...dq->...kq", K, Q / math.sqrt(Q.shape[-2]))
-    weights = softmax_cols(apply_mask(scores, mask))
+    weights = softmax_cols(scores if mask is None else apply_mask(scores, mask))
     return torch.einsum("...vk,...kq->...vq", V, weights), weights
 
 

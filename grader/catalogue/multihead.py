@@ -35,7 +35,7 @@ def scaled_by_model_width(Xq, Xkv, params, num_heads, mask=None):
     K = split(params["Wk"] @ Xkv + params["bk"][:, None])
     V = split(params["Wv"] @ Xkv + params["bv"][:, None])
     scores = K.transpose(-2, -1) @ Q / math.sqrt(D)
-    weights = softmax_cols(apply_mask(scores, None if mask is None else mask.unsqueeze(-3)))
+    weights = softmax_cols(scores if mask is None else apply_mask(scores, mask.unsqueeze(-3)))
     return params["Wo"] @ (V @ weights).flatten(-3, -2) + params["bo"][:, None]
 
 

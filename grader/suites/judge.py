@@ -22,7 +22,7 @@ from typing import Any
 
 import torch
 
-from grader.diagnose import Misconception, Observation, Tolerance, diagnose, difference, evaluate
+from grader.diagnose import Misconception, Observation, Tolerance, agree, diagnose, difference, evaluate
 from grader.sandbox import LearnerError
 from grader.sandbox.protocol import Seed, TableModel
 
@@ -157,6 +157,14 @@ class Judge:
         """An invariant of the learner's outputs (``message`` says what should hold and what likely broke it)."""
         if not condition:
             self.problems.append(message)
+
+    def require_close(self, got: Any, want: Any, tol: Tolerance, message: str) -> None:
+        """Two of the learner's own results must agree within ``tol`` (an invariance)."""
+        self.require(agree(got, want, tol), message)
+
+    def last_agrees(self) -> bool:
+        """Whether the last recorded call agreed with the reference (an invariant check can skip otherwise)."""
+        return agree(self.observations[-1].result, self.expected[-1], self.observations[-1].tol)
 
     def require_agreement(self, index: int) -> None:
         observation, want = self.observations[index], self.expected[index]

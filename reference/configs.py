@@ -97,10 +97,9 @@ def _bert(name: str, d_model: int, num_layers: int, num_heads: int) -> ModelConf
 
 def _gpt(name: str, d_model: int, num_layers: int, num_heads: int, max_positions: int = 1024) -> ModelConfig:
     """GPT-2 (Radford et al. 2019) and GPT-3 (Brown et al. 2020): byte-level BPE vocabulary of 50257, pre-LN with a
-    final layer norm, d_ff = 4·d_model. GPT-2 uses the tanh approximation of GELU; this config uses the exact GELU
-    of the reference core (the parameter count does not depend on it)."""
+    final layer norm, d_ff = 4·d_model, and the tanh approximation of GELU (Hugging Face's "gelu_new")."""
     return ModelConfig(name, "decoder", d_model, num_layers, num_heads, 4 * d_model, vocab_size=50257,
-                       max_positions=max_positions, norm_first=True)
+                       max_positions=max_positions, norm_first=True, activation="gelu_tanh")
 
 
 def _vit(name: str, d_model: int, num_layers: int, num_heads: int, d_ff: int, patch_size: int) -> ModelConfig:

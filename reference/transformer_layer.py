@@ -2,6 +2,8 @@
 connection and layer norm — after the sum (post-LN, the lecture's four lines) or before the sub-block (pre-LN)."""
 from __future__ import annotations
 
+import functools
+
 import torch
 
 from ._shapes import check_shape
@@ -9,7 +11,11 @@ from .attention import project
 from .multihead import check_params, multi_head_attention
 
 FEED_FORWARD_KEYS = ("W1", "b1", "W2", "b2")
-ACTIVATIONS = {"relu": torch.relu, "gelu": torch.nn.functional.gelu}  # gelu: the exact erf form
+ACTIVATIONS = {
+    "relu": torch.relu,
+    "gelu": torch.nn.functional.gelu,                                               # exact: x·Φ(x), with erf
+    "gelu_tanh": functools.partial(torch.nn.functional.gelu, approximate="tanh"),   # GPT-2's "gelu_new"
+}
 
 
 def layer_norm(X: torch.Tensor, gamma: torch.Tensor, beta: torch.Tensor, eps: float = 1e-5) -> torch.Tensor:

@@ -154,8 +154,8 @@ _GPT2_TOP: dict[str, Source] = {
 def load_gpt2(state_dict: Mapping[str, torch.Tensor], config: ModelConfig) -> nn.Module:
     """A ``GPTDecoder`` holding the weights of a Hugging Face ``GPT2LMHeadModel`` / ``GPT2Model`` state dict.
 
-    Hugging Face's GPT-2 defaults to ``activation_function="gelu_new"`` (the tanh approximation); the reference core
-    computes the exact GELU, so outputs match only for models configured with ``"gelu"``.
+    Hugging Face's GPT-2 defaults to ``activation_function="gelu_new"``, the tanh approximation of GELU, which the
+    reference calls ``"gelu_tanh"``; ``config_from_hf`` maps the names.
     """
     return _load(
         config, _strip(state_dict, "transformer."),
@@ -219,26 +219,31 @@ def load_vit(state_dict: Mapping[str, torch.Tensor], config: ModelConfig) -> nn.
 
 # ------------------------------------------------------------------ configurations
 
+# Hugging Face activation names -> the reference's (``reference.transformer_layer.ACTIVATIONS``).
+_HF_ACTIVATIONS = {"gelu": "gelu", "gelu_new": "gelu_tanh", "gelu_pytorch_tanh": "gelu_tanh"}
+
+
 def config_from_hf(hf_config, name: str, num_classes: int = 0) -> ModelConfig:
     """A ``ModelConfig`` from a Hugging Face ``BertConfig``, ``GPT2Config`` or ``ViTConfig`` (object or dict)."""
     get = hf_config.get if isinstance(hf_config, dict) else lambda key: getattr(hf_config, key, None)
     model_type = get("model_type")
-    activation = get("activation_function" if model_type == "gpt2" else "hidden_act")
-    if activation != "gelu":
-        raise ValueError(f"hf_config: activation {activation!r} is not the exact GELU the reference computes")
+    hf_activation = get("activation_function" if model_type == "gpt2" else "hidden_act")
+    if hf_activation not in _HF_ACTIVATIONS:
+        raise ValueError(f"hf_config: activation {hf_activation!r} is not one of {sorted(_HF_ACTIVATIONS)}")
+    activation = _HF_ACTIVATIONS[hf_activation]
     if model_type == "bert":
         return ModelConfig(name, "encoder", get("hidden_size"), get("num_hidden_layers"),
                            get("num_attention_heads"), get("intermediate_size"), vocab_size=get("vocab_size"),
                            max_positions=get("max_position_embeddings"), type_vocab_size=get("type_vocab_size"),
-                           num_classes=num_classes, layer_norm_eps=get("layer_norm_eps"))
+                           num_classes=num_classes, layer_norm_eps=get("layer_norm_eps"), activation=activation)
     if model_type == "gpt2":
         d_model = get("n_embd")
         return ModelConfig(name, "decoder", d_model, get("n_layer"), get("n_head"), get("n_inner") or 4 * d_model,
                            vocab_size=get("vocab_size"), max_positions=get("n_positions"),
-                           layer_norm_eps=get("layer_norm_epsilon"), norm_first=True)
+                           layer_norm_eps=get("layer_norm_epsilon"), norm_first=True, activation=activation)
     if model_type == "vit":
         return ModelConfig(name, "vit", get("hidden_size"), get("num_hidden_layers"), get("num_attention_heads"),
                            get("intermediate_size"), image_size=get("image_size"), patch_size=get("patch_size"),
                            num_channels=get("num_channels"), num_classes=num_classes,
-                           layer_norm_eps=get("layer_norm_eps"), norm_first=True)
+                           layer_norm_eps=get("layer_norm_eps"), norm_first=True, activation=activation)
     raise ValueError(f"hf_config: model_type {model_type!r} is not one of 'bert', 'gpt2', 'vit'")

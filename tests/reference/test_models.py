@@ -131,11 +131,13 @@ def test_bert_classifier_matches_hf_bert_for_sequence_classification():
 
 # ------------------------------------------------------------------ GPT-2
 
-@pytest.fixture(scope="module")
-def gpt2():
-    """A small random GPT2LMHeadModel with exact GELU (HF's default gelu_new is the tanh approximation) and no
-    special tokens (so generate() never stops early or pads), and the reference decoder holding its weights."""
-    config = GPT2Config(vocab_size=61, n_positions=40, n_embd=24, n_layer=3, n_head=4, activation_function="gelu",
+@pytest.fixture(scope="module", params=["gelu_new", "gelu"])
+def gpt2(request):
+    """A small random GPT2LMHeadModel — with HF's default tanh-approximated GELU ("gelu_new") and with the exact
+    one — and no special tokens (so generate() never stops early or pads), and the reference decoder holding its
+    weights."""
+    config = GPT2Config(vocab_size=61, n_positions=40, n_embd=24, n_layer=3, n_head=4,
+                        activation_function=request.param,
                         resid_pdrop=0.0, embd_pdrop=0.0, attn_pdrop=0.0, bos_token_id=None, eos_token_id=None,
                         pad_token_id=None)
     theirs = randomized(GPT2LMHeadModel(config), seed=4)
@@ -380,5 +382,5 @@ def test_loaders_reject_mismatched_state_dicts(gpt2):
         load_gpt2(state_dict, ModelConfig(**{**config.__dict__, "max_positions": 41}))
     with pytest.raises(ValueError, match="ties"):
         load_gpt2({**state_dict, "lm_head.weight": torch.zeros_like(state_dict["lm_head.weight"])}, config)
-    with pytest.raises(ValueError, match="GELU"):
-        config_from_hf(GPT2Config(), "gpt2-tanh-gelu")
+    with pytest.raises(ValueError, match="activation"):
+        config_from_hf(GPT2Config(activation_function="silu"), "gpt2-silu")

@@ -23,6 +23,16 @@ def merge_heads(X: torch.Tensor) -> torch.Tensor:
     return X.flatten(-3, -2)
 
 
+def project_heads(params: dict[str, torch.Tensor], which: str, X: torch.Tensor, num_heads: int) -> torch.Tensor:
+    """The queries, keys or values (``which`` = "q", "k" or "v") of X (..., D, N), split: (..., H, D/H, N)."""
+    return split_heads(project(params[f"W{which}"], X, params[f"b{which}"], f"W{which}"), num_heads)
+
+
+def combine_heads(params: dict[str, torch.Tensor], heads: torch.Tensor) -> torch.Tensor:
+    """Head outputs (..., H, D/H, N) stacked vertically and mixed by W_o: (..., D, N)."""
+    return project(params["Wo"], merge_heads(heads), params["bo"], "Wo")
+
+
 def check_heads(dim: int, num_heads: int) -> None:
     """ValueError unless ``num_heads`` is a positive divisor of the model width ``dim``."""
     check_positive_int("num_heads", num_heads)
@@ -51,10 +61,10 @@ def multi_head_attention(Xq: torch.Tensor, Xkv: torch.Tensor, params: dict[str, 
     check_heads(sizes["D"], num_heads)
     if mask is not None and (not isinstance(mask, torch.Tensor) or mask.dim() < 2):
         raise ValueError("mask: expected a boolean tensor of shape (..., Nk, Nq)")
-    Q = split_heads(project(params["Wq"], Xq, params["bq"], "Wq"), num_heads)  # (..., H, D/H, Nq)
-    K = split_heads(project(params["Wk"], Xkv, params["bk"], "Wk"), num_heads)  # (..., H, D/H, Nk)
-    V = split_heads(project(params["Wv"], Xkv, params["bv"], "Wv"), num_heads)  # (..., H, D/H, Nk)
+    Q = project_heads(params, "q", Xq, num_heads)                     # (..., H, D/H, Nq)
+    K = project_heads(params, "k", Xkv, num_heads)                    # (..., H, D/H, Nk)
+    V = project_heads(params, "v", Xkv, num_heads)                    # (..., H, D/H, Nk)
     head_mask = None if mask is None else mask.unsqueeze(-3)
-    heads, weights = scaled_dot_product_attention(Q, K, V, head_mask)           # (..., H, D/H, Nq)
-    output = project(params["Wo"], merge_heads(heads), params["bo"], "Wo")      # (..., D, Nq)
+    heads, weights = scaled_dot_product_attention(Q, K, V, head_mask)  # (..., H, D/H, Nq)
+    output = combine_heads(params, heads)                             # (..., D, Nq)
     return (output, weights) if return_weights else output

@@ -15,7 +15,7 @@ from .._shapes import check_positive_int
 from ..attention import project, scaled_dot_product_attention
 from ..embeddings import embed, learned_positions
 from ..masking import causal_mask
-from ..multihead import merge_heads, split_heads
+from ..multihead import combine_heads, project_heads
 from ..sampling import beam_search, next_token_probs, sequence_log_prob
 from ..transformer_layer import feed_forward, residual_sublayers
 from .modules import Norm, TransformerLayer, empty_parameter, check_ids, init_weights
@@ -54,13 +54,12 @@ def cached_layer(layer: TransformerLayer, X: torch.Tensor, cache: KVCache, index
     params = layer.params()
 
     def attend(Y: torch.Tensor) -> torch.Tensor:
-        Q, K, V = (split_heads(project(params[f"W{c}"], Y, params[f"b{c}"], f"W{c}"), layer.num_heads)
-                   for c in "qkv")                                             # (B, H, D/H, n)
+        Q, K, V = (project_heads(params, c, Y, layer.num_heads) for c in "qkv")  # (B, H, D/H, n)
         K, V = cache.extend(index, K, V)                                       # (B, H, D/H, past + n)
         num_keys, num_new = K.shape[-1], Q.shape[-1]
         visible = causal_mask(num_keys, device=X.device)[:, num_keys - num_new:]  # the new queries' columns
         heads, _ = scaled_dot_product_attention(Q, K, V, visible)
-        return project(params["Wo"], merge_heads(heads), params["bo"], "Wo")
+        return combine_heads(params, heads)
 
     def feed(Y: torch.Tensor) -> torch.Tensor:
         return feed_forward(Y, **layer.feed_forward_params(), activation=layer.activation)

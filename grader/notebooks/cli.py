@@ -41,12 +41,16 @@ def main(argv: list[str]) -> int:
 
     from .leaks import KINDS, forbidden_lines, scan as scan_folder
 
+    if not args.folder.is_dir():
+        parser.error(f"{args.folder} is not a folder")
     exercises = args.exercises or sorted({path.stem for pattern in ("*.ipynb", "*.html")
                                           for path in args.folder.rglob(pattern) if path.stem in EXERCISES})
+    if not exercises:  # scanning nothing must not pass
+        parser.error(f"no exercise notebooks in {args.folder}; name them with --exercises")
     leaks = scan_folder(args.folder, forbidden_lines(exercises, ("suite",) if args.feedback else KINDS))
     for leak in leaks:
         print(f"{leak.path}: {leak.kind} text of {leak.exercise}: {leak.text}")
-    print(f"{len(leaks)} leak(s) in {args.folder} ({', '.join(exercises) or 'no exercises found'})")
+    print(f"{len(leaks)} leak(s) in {args.folder} ({', '.join(exercises)})")
     return 1 if leaks else 0
 
 

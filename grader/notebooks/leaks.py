@@ -2,8 +2,8 @@
 
 Forbidden text, per exercise: the solution (the lines inside solution markers), the markers themselves, the hidden
 suite (`grader/suites/test_<exercise>.py`) and the reference (`reference/<exercise>.py`). A line counts when it is at
-least `MIN_CHARS` long once stripped and does not also belong to what learners are meant to see: the generated stub in
-`exercises/`, the lesson, and the check descriptions the test cells show.
+least `MIN_CHARS` long once stripped and is not part of what learners are meant to see: the generated stub in
+`exercises/` (lesson and hints included) and the check descriptions the test cells show.
 """
 from __future__ import annotations
 
@@ -34,8 +34,8 @@ def forbidden_lines(exercises: list[str], kinds: tuple[str, ...] = KINDS, repo: 
     forbidden: dict[str, tuple[str, str]] = {}
     for exercise in exercises:
         solution = (repo / "solutions" / f"{exercise}.py").read_text()
-        allowed = _lines((repo / "exercises" / f"{exercise}.py").read_text())
-        allowed |= {check.description.strip() for check in list_checks(exercise)}
+        allowed = "\n".join([(repo / "exercises" / f"{exercise}.py").read_text(),
+                             *(check.description for check in list_checks(exercise))])
         sources = {"solution": "\n".join(_solution_regions(solution)),
                    "suite": (repo / "grader" / "suites" / f"test_{exercise}.py").read_text(),
                    "reference": (repo / "reference" / f"{exercise}.py").read_text()}
@@ -43,8 +43,8 @@ def forbidden_lines(exercises: list[str], kinds: tuple[str, ...] = KINDS, repo: 
             if kind == "marker":
                 forbidden.update({marker: ("marker", exercise) for marker in (BEGIN_MARKER, "END SOLUTION")})
                 continue
-            forbidden.update({line: (kind, exercise) for line in _lines(sources[kind]) - allowed
-                              if len(line) >= MIN_CHARS})
+            forbidden.update({line: (kind, exercise) for line in _lines(sources[kind])
+                              if len(line) >= MIN_CHARS and line not in allowed})
     return forbidden
 
 

@@ -1,7 +1,8 @@
 """Time reference.bpe's trainer against Hugging Face `tokenizers` and a naive full-recount trainer.
 
 Run: python benchmarks/bench_bpe.py [--merges 1000] [--chars 1000000] [--repeats 5]
-All timings come from this one run, on the same corpus; each is the best of --repeats runs.
+All timings come from this one run, on the same corpus. The contenders take turns, round after round, so a burst
+of load from elsewhere hits them alike; each figure is the best wall-clock time over --repeats rounds.
 Goals: reference within 2x of tokenizers' time, and at least 30x faster than the naive trainer.
 """
 
@@ -12,14 +13,15 @@ from reference._bpe_testing import naive_train_bpe, run_tokenizers_trainer, zipf
 from reference.bpe import END_OF_WORD, train_bpe
 
 
-def best_time(function, repeats: int) -> tuple[float, object]:
-    """The shortest wall-clock time of `repeats` calls, and what the last call returned."""
-    times = []
+def best_times(contenders: dict, repeats: int) -> dict[str, float]:
+    """The shortest wall-clock time of each contender over `repeats` rounds in which every contender runs once."""
+    best = {name: float("inf") for name in contenders}
     for _ in range(repeats):
-        start = time.perf_counter()
-        result = function()
-        times.append(time.perf_counter() - start)
-    return min(times), result
+        for name, run in contenders.items():
+            start = time.perf_counter()
+            run()
+            best[name] = min(best[name], time.perf_counter() - start)
+    return best
 
 
 def main() -> None:
@@ -34,25 +36,31 @@ def main() -> None:
     words = corpus.split()
     print(f"corpus: {len(corpus):,} chars, {len(words):,} words, {len(set(words)):,} distinct; {args.merges} merges")
 
-    first, _ = best_time(lambda: train_bpe(corpus, args.merges), args.repeats)
-    rank, _ = best_time(lambda: train_bpe(corpus, args.merges, tie_break="rank"), args.repeats)
-
     # tokenizers as one would run it: the raw lines, "</w>" glued to each word's last character.
     initial_vocab_size = len(set("".join(words))) + len({word[-1] + END_OF_WORD for word in words})
     lines = corpus.splitlines()
-    peer, peer_merges = best_time(lambda: run_tokenizers_trainer(lines, initial_vocab_size + args.merges), args.repeats)
+    peer_merges = len(run_tokenizers_trainer(lines, initial_vocab_size + args.merges))
 
     # The naive trainer costs about the same per merge throughout, so it is timed on a few merges and extrapolated:
     # total = time(FEW) + per-merge slope * (merges - FEW), the slope from time(MORE) - time(FEW).
     few, more = args.naive_merges
-    naive_few, _ = best_time(lambda: naive_train_bpe(corpus, few), args.repeats)
-    naive_more, _ = best_time(lambda: naive_train_bpe(corpus, more), args.repeats)
-    per_merge = (naive_more - naive_few) / (more - few)
-    naive = naive_few + per_merge * (args.merges - few)
+    times = best_times(
+        {
+            "first": lambda: train_bpe(corpus, args.merges),
+            "rank": lambda: train_bpe(corpus, args.merges, tie_break="rank"),
+            "tokenizers": lambda: run_tokenizers_trainer(lines, initial_vocab_size + args.merges),
+            "naive_few": lambda: naive_train_bpe(corpus, few),
+            "naive_more": lambda: naive_train_bpe(corpus, more),
+        },
+        args.repeats,
+    )
+    first, rank, peer = times["first"], times["rank"], times["tokenizers"]
+    per_merge = (times["naive_more"] - times["naive_few"]) / (more - few)
+    naive = times["naive_few"] + per_merge * (args.merges - few)
 
     print(f"reference, tie_break='first': {first:8.3f} s")
     print(f"reference, tie_break='rank':  {rank:8.3f} s")
-    print(f"tokenizers BpeTrainer:        {peer:8.3f} s  ({len(peer_merges)} merges; fed raw lines, default threads)")
+    print(f"tokenizers BpeTrainer:        {peer:8.3f} s  ({peer_merges} merges; fed raw lines, default threads)")
     print(f"naive full recount:           {naive:8.3f} s  (extrapolated: {few} and {more} merges timed, "
           f"{per_merge * 1000:.1f} ms per merge)")
     print(f"reference / tokenizers: {first / peer:.2f}x ('first'), {rank / peer:.2f}x ('rank')  [goal <= 2x]")

@@ -29,7 +29,7 @@ def header(name: str) -> str:
     """The comment that opens every generated stub."""
     return (
         f"# Your exercise file: fill in the functions below, then run `pytest exercises`.\n"
-        f"# (Generated from solutions/{name}.py by `attn exercises sync`; maintainers edit the solution, not this file.)\n"
+        f"# (Generated from solutions/{name}.py by `attn exercises sync`: maintainers edit the solution instead.)\n"
     )
 
 

@@ -23,7 +23,8 @@ GOAL = 3.0
 
 def seconds(command: list[str]) -> float:
     start = time.perf_counter()
-    result = subprocess.run(command, cwd=REPO, capture_output=True, text=True, env=os.environ | {"OMP_NUM_THREADS": "1"})
+    env = os.environ | {"OMP_NUM_THREADS": "1"}
+    result = subprocess.run(command, cwd=REPO, capture_output=True, text=True, env=env)
     elapsed = time.perf_counter() - start
     if result.returncode != 0:
         raise SystemExit(f"{' '.join(command)} failed:\n{result.stdout}{result.stderr}")

@@ -1,5 +1,5 @@
 # Your exercise file: fill in the functions below, then run `pytest exercises`.
-# (Generated from solutions/bpe.py by `attn exercises sync`; maintainers edit the solution, not this file.)
+# (Generated from solutions/bpe.py by `attn exercises sync`: maintainers edit the solution instead.)
 """Exercise 1 · Byte-pair encoding (BPE)
 
 Difficulty: ★☆☆ (gentle warm-up, no tensors) · Time: about 30 minutes

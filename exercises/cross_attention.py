@@ -1,5 +1,5 @@
 # Your exercise file: fill in the functions below, then run `pytest exercises`.
-# (Generated from solutions/cross_attention.py by `attn exercises sync`; maintainers edit the solution, not this file.)
+# (Generated from solutions/cross_attention.py by `attn exercises sync`: maintainers edit the solution instead.)
 """Exercise 8 · Cross-attention and the decoder layer
 
 Difficulty: ★★☆ · Time: about 35 minutes

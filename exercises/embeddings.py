@@ -1,5 +1,5 @@
 # Your exercise file: fill in the functions below, then run `pytest exercises`.
-# (Generated from solutions/embeddings.py by `attn exercises sync`; maintainers edit the solution, not this file.)
+# (Generated from solutions/embeddings.py by `attn exercises sync`: maintainers edit the solution instead.)
 """Exercise 2 · Token embeddings and sinusoidal positions
 
 Difficulty: ★☆☆ · Time: about 30 minutes

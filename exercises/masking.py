@@ -1,5 +1,5 @@
 # Your exercise file: fill in the functions below, then run `pytest exercises`.
-# (Generated from solutions/masking.py by `attn exercises sync`; maintainers edit the solution, not this file.)
+# (Generated from solutions/masking.py by `attn exercises sync`: maintainers edit the solution instead.)
 """Exercise 4 · Attention masks
 
 Difficulty: ★☆☆ · Time: about 25 minutes
@@ -56,7 +56,10 @@ def local_mask(n: int, window: int) -> torch.Tensor:
 
 
 def apply_mask(scores: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
-    """Hide masked scores: scores (..., N_k, N_q), bool mask broadcastable to it -> (..., N_k, N_q), -inf where False."""
+    """Hide masked scores: scores (..., N_k, N_q), bool mask broadcastable to it -> (..., N_k, N_q).
+
+    Entries where the mask is False become -inf; the others keep their score.
+    """
     if mask.dtype != torch.bool:
         raise ValueError(f"mask must be a bool tensor (True = visible) of shape (..., N_k, N_q); got {mask.dtype}")
     raise NotImplementedError('apply_mask: put -inf wherever the mask is False, keep the scores elsewhere')

@@ -1,5 +1,5 @@
 # Your exercise file: fill in the functions below, then run `pytest exercises`.
-# (Generated from solutions/multihead.py by `attn exercises sync`; maintainers edit the solution, not this file.)
+# (Generated from solutions/multihead.py by `attn exercises sync`: maintainers edit the solution instead.)
 """Exercise 6 · Multi-head attention
 
 Difficulty: ★★☆ · Time: about 45 minutes
@@ -63,5 +63,7 @@ def multi_head_attention(
     """
     dim = Xq.shape[-2]
     if dim % num_heads != 0:
-        raise ValueError(f"the model width D={dim} (Xq has shape (..., D, N_q)) must be divisible by num_heads={num_heads}")
+        raise ValueError(
+            f"the model width D={dim} (Xq has shape (..., D, N_q)) must be divisible by num_heads={num_heads}"
+        )
     raise NotImplementedError('multi_head_attention: project, split_heads, attend with the head axis as a batch axis, merge_heads, Wo')

@@ -1,5 +1,5 @@
 # Your exercise file: fill in the functions below, then run `pytest exercises`.
-# (Generated from solutions/patch_embedding.py by `attn exercises sync`; maintainers edit the solution, not this file.)
+# (Generated from solutions/patch_embedding.py by `attn exercises sync`: maintainers edit the solution instead.)
 """Exercise 10 · Patch embedding (the Vision Transformer's tokenizer)
 
 Difficulty: ★★☆ · Time: about 40 minutes

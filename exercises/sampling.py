@@ -1,5 +1,5 @@
 # Your exercise file: fill in the functions below, then run `pytest exercises`.
-# (Generated from solutions/sampling.py by `attn exercises sync`; maintainers edit the solution, not this file.)
+# (Generated from solutions/sampling.py by `attn exercises sync`: maintainers edit the solution instead.)
 """Exercise 9 · Sampling: temperature, top-k, top-p, generation and beam search
 
 Difficulty: ★★★ (the tie rules need care) · Time: about 75 minutes
@@ -112,4 +112,4 @@ def beam_search(
     """
     if beam_width < 1:
         raise ValueError(f"beam_width must be at least 1; got {beam_width}")
-    raise NotImplementedError('beam_search: each step, list (score, ids, finished) candidates in order, stable-sort by -score, keep top')
+    raise NotImplementedError('beam_search: each step, list (score, ids, finished) candidates, stable-sort by -score, keep the top')

@@ -1,5 +1,5 @@
 # Your exercise file: fill in the functions below, then run `pytest exercises`.
-# (Generated from solutions/softmax.py by `attn exercises sync`; maintainers edit the solution, not this file.)
+# (Generated from solutions/softmax.py by `attn exercises sync`: maintainers edit the solution instead.)
 """Exercise 3 · Softmax over columns
 
 Difficulty: ★☆☆ · Time: about 20 minutes

@@ -1,5 +1,5 @@
 # Your exercise file: fill in the functions below, then run `pytest exercises`.
-# (Generated from solutions/transformer_layer.py by `attn exercises sync`; maintainers edit the solution, not this file.)
+# (Generated from solutions/transformer_layer.py by `attn exercises sync`: maintainers edit the solution instead.)
 """Exercise 7 · The transformer layer
 
 Difficulty: ★★☆ · Time: about 45 minutes
@@ -44,14 +44,17 @@ from .multihead import multi_head_attention
 
 
 def layer_norm(X: torch.Tensor, gamma: torch.Tensor, beta: torch.Tensor, eps: float = 1e-5) -> torch.Tensor:
-    """Normalise each column of X (..., D, N) to mean 0 and variance 1, then scale by gamma (D,) and shift by beta (D,)."""
+    """Layer norm per token: each column of X (..., D, N) to mean 0, variance 1, then * gamma (D,) + beta (D,)."""
     raise NotImplementedError('layer_norm: mean and biased variance over dim=-2, (X - mean) / sqrt(var + eps), then gamma, beta')
 
 
 def feed_forward(
     X: torch.Tensor, W1: torch.Tensor, b1: torch.Tensor, W2: torch.Tensor, b2: torch.Tensor
 ) -> torch.Tensor:
-    """Position-wise FFN: X (..., D, N), W1 (F, D), b1 (F,), W2 (D, F), b2 (D,) -> W2 relu(W1 X + b1) + b2, (..., D, N)."""
+    """Position-wise FFN: X (..., D, N) -> W2 relu(W1 X + b1) + b2, (..., D, N).
+
+    W1 (F, D), b1 (F,), W2 (D, F), b2 (D,): the same weights for every column.
+    """
     raise NotImplementedError('feed_forward: linear with W1, b1, then relu, then linear with W2, b2')
 
 

@@ -47,7 +47,9 @@ from .softmax import softmax_cols
 def linear(X: torch.Tensor, W: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
     """Project every column: X (..., D_in, N), W (D_out, D_in), b (D_out,) -> W @ X + b[:, None], (..., D_out, N)."""
     if W.shape[-1] != X.shape[-2]:
-        raise ValueError(f"W must have shape (D_out, D_in={X.shape[-2]}) to project X (..., D_in, N); got {tuple(W.shape)}")
+        raise ValueError(
+            f"W must have shape (D_out, D_in={X.shape[-2]}) to project X (..., D_in, N); got {tuple(W.shape)}"
+        )
     ### BEGIN SOLUTION  (todo: multiply by W from the left, add b as a column (b[:, None]) to every token)
     return W @ X + b[:, None]
     ### END SOLUTION

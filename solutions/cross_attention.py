@@ -70,9 +70,11 @@ def decoder_layer(
     ### BEGIN SOLUTION  (todo: three residual + layer-norm steps: causal self-attention, cross-attention, FFN)
     X = X_dec
     self_mask = causal_mask(X.shape[-1]).to(X.device)
-    X = layer_norm(X + multi_head_attention(X, X, params["self_attn"], num_heads, self_mask), params["gamma1"], params["beta1"])
-    X = layer_norm(X + cross_attention(X, X_enc, params["cross_attn"], num_heads, enc_mask), params["gamma2"], params["beta2"])
-    ffn = feed_forward(X, params["W1"], params["b1"], params["W2"], params["b2"])
-    X = layer_norm(X + ffn, params["gamma3"], params["beta3"])
+    attended = multi_head_attention(X, X, params["self_attn"], num_heads, self_mask)
+    X = layer_norm(X + attended, params["gamma1"], params["beta1"])
+    read = cross_attention(X, X_enc, params["cross_attn"], num_heads, enc_mask)
+    X = layer_norm(X + read, params["gamma2"], params["beta2"])
+    thought = feed_forward(X, params["W1"], params["b1"], params["W2"], params["b2"])
+    X = layer_norm(X + thought, params["gamma3"], params["beta3"])
     return X
     ### END SOLUTION

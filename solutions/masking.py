@@ -65,7 +65,10 @@ def local_mask(n: int, window: int) -> torch.Tensor:
 
 
 def apply_mask(scores: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
-    """Hide masked scores: scores (..., N_k, N_q), bool mask broadcastable to it -> (..., N_k, N_q), -inf where False."""
+    """Hide masked scores: scores (..., N_k, N_q), bool mask broadcastable to it -> (..., N_k, N_q).
+
+    Entries where the mask is False become -inf; the others keep their score.
+    """
     if mask.dtype != torch.bool:
         raise ValueError(f"mask must be a bool tensor (True = visible) of shape (..., N_k, N_q); got {mask.dtype}")
     ### BEGIN SOLUTION  (todo: put -inf wherever the mask is False, keep the scores elsewhere)

@@ -67,7 +67,9 @@ def multi_head_attention(
     """
     dim = Xq.shape[-2]
     if dim % num_heads != 0:
-        raise ValueError(f"the model width D={dim} (Xq has shape (..., D, N_q)) must be divisible by num_heads={num_heads}")
+        raise ValueError(
+            f"the model width D={dim} (Xq has shape (..., D, N_q)) must be divisible by num_heads={num_heads}"
+        )
     ### BEGIN SOLUTION  (todo: project, split_heads, attend with the head axis as a batch axis, merge_heads, Wo)
     Q = split_heads(linear(Xq, params["Wq"], params["bq"]), num_heads)  # (..., H, D/H, N_q)
     K = split_heads(linear(Xkv, params["Wk"], params["bk"]), num_heads)  # (..., H, D/H, N_k)

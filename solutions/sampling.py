@@ -150,7 +150,7 @@ def beam_search(
     """
     if beam_width < 1:
         raise ValueError(f"beam_width must be at least 1; got {beam_width}")
-    ### BEGIN SOLUTION  (todo: each step, list (score, ids, finished) candidates in order, stable-sort by -score, keep top)
+    ### BEGIN SOLUTION  (todo: each step, list (score, ids, finished) candidates, stable-sort by -score, keep the top)
     beams: list[tuple[float, torch.Tensor, bool]] = [(0.0, prompt, False)]
     for _ in range(max_new_tokens):
         candidates: list[tuple[float, torch.Tensor, bool]] = []

@@ -42,7 +42,7 @@ from .multihead import multi_head_attention
 
 
 def layer_norm(X: torch.Tensor, gamma: torch.Tensor, beta: torch.Tensor, eps: float = 1e-5) -> torch.Tensor:
-    """Normalise each column of X (..., D, N) to mean 0 and variance 1, then scale by gamma (D,) and shift by beta (D,)."""
+    """Layer norm per token: each column of X (..., D, N) to mean 0, variance 1, then * gamma (D,) + beta (D,)."""
     ### BEGIN SOLUTION  (todo: mean and biased variance over dim=-2, (X - mean) / sqrt(var + eps), then gamma, beta)
     mean = X.mean(dim=-2, keepdim=True)
     variance = X.var(dim=-2, keepdim=True, correction=0)  # biased: divide by D
@@ -54,7 +54,10 @@ def layer_norm(X: torch.Tensor, gamma: torch.Tensor, beta: torch.Tensor, eps: fl
 def feed_forward(
     X: torch.Tensor, W1: torch.Tensor, b1: torch.Tensor, W2: torch.Tensor, b2: torch.Tensor
 ) -> torch.Tensor:
-    """Position-wise FFN: X (..., D, N), W1 (F, D), b1 (F,), W2 (D, F), b2 (D,) -> W2 relu(W1 X + b1) + b2, (..., D, N)."""
+    """Position-wise FFN: X (..., D, N) -> W2 relu(W1 X + b1) + b2, (..., D, N).
+
+    W1 (F, D), b1 (F,), W2 (D, F), b2 (D,): the same weights for every column.
+    """
     ### BEGIN SOLUTION  (todo: linear with W1, b1, then relu, then linear with W2, b2)
     hidden = torch.relu(linear(X, W1, b1))  # (..., F, N)
     return linear(hidden, W2, b2)

@@ -159,13 +159,16 @@ def _record_failure(check: Check, excinfo: pytest.ExceptionInfo, config: pytest.
     text = f"{excinfo.typename}: {excinfo.value}" if not excinfo.errisinstance(AssertionError) else str(excinfo.value)
     check.message = text.strip().splitlines()[:10] + _explain_shape_error(str(excinfo.value))
     check.frames = [
-        f"{_relative(Path(entry.path))}:{entry.lineno + 1} in {entry.name}\n    {str(entry.statement).strip().splitlines()[0]}"
+        f"{_relative(Path(entry.path))}:{entry.lineno + 1} in {entry.name}\n"
+        f"    {str(entry.statement).strip().splitlines()[0]}"
         for entry in frames[-3:]
     ]
 
 
 MATMUL = re.compile(r"shapes cannot be multiplied \((\d+)x(\d+) and (\d+)x(\d+)\)")
-BROADCAST = re.compile(r"size of tensor a \((\d+)\) must match the size of tensor b \((\d+)\) at non-singleton dimension (\d+)")
+BROADCAST = re.compile(
+    r"size of tensor a \((\d+)\) must match the size of tensor b \((\d+)\) at non-singleton dimension (\d+)"
+)
 
 
 def _explain_shape_error(message: str) -> list[str]:

@@ -29,7 +29,8 @@ def decoder_params(dim: int, hidden: int, seed: int | None = None) -> dict:
         W1 = torch.randn(hidden, dim, generator=generator, dtype=torch.float64) / dim**0.5
         W2 = torch.randn(dim, hidden, generator=generator, dtype=torch.float64) / hidden**0.5
     params = {"self_attn": self_attn, "cross_attn": mha_params(dim, None if seed is None else seed + 1)}
-    params |= {"W1": W1, "b1": torch.zeros(hidden, dtype=torch.float64), "W2": W2, "b2": torch.zeros(dim, dtype=torch.float64)}
+    params |= {"W1": W1, "b1": torch.zeros(hidden, dtype=torch.float64)}
+    params |= {"W2": W2, "b2": torch.zeros(dim, dtype=torch.float64)}
     for i in (1, 2, 3):
         params[f"gamma{i}"] = torch.ones(dim, dtype=torch.float64)
         params[f"beta{i}"] = torch.zeros(dim, dtype=torch.float64)

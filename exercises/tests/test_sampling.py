@@ -107,7 +107,7 @@ def test_context_size_crops_the_input(exercise):
     full = exercise.generate(length_model, torch.tensor([0]), 3, temperature=0)
     assert full.tolist() == [0, 1, 2, 3], f"without context_size the model sees 1, 2, 3 tokens; got {full.tolist()}"
     cropped = exercise.generate(length_model, torch.tensor([0]), 3, temperature=0, context_size=2)
-    assert cropped.tolist() == [0, 1, 2, 2], f"with context_size=2 the model sees 1, 2, 2 tokens; got {cropped.tolist()}"
+    assert cropped.tolist() == [0, 1, 2, 2], f"with context_size=2 the model sees 1, 2, 2 tokens, got {cropped}"
 
 
 def test_sampling_is_seeded_and_respects_top_k(exercise):
@@ -134,7 +134,7 @@ def test_beam_search_beats_greedy(exercise):
     """Width 1 is greedy: 0 A A (.5 x .3). Width 2 finds 0 B eos (.4 x .8 = .32)."""
     model = Bigram(BEAM_MODEL)
     greedy = exercise.beam_search(model, torch.tensor([0]), beam_width=1, max_new_tokens=2, eos_id=3)
-    assert greedy.tolist() == [0, 1, 1], f"width 1: A (0.5), then A/B/eos tie at 0.3 -> lowest id A; got {greedy.tolist()}"
+    assert greedy.tolist() == [0, 1, 1], f"width 1: A (0.5), then a three-way tie at 0.3 -> lowest id; got {greedy}"
     best = exercise.beam_search(model, torch.tensor([0]), beam_width=2, max_new_tokens=2, eos_id=3)
     assert best.tolist() == [0, 2, 3], f"width 2 should find [0, 2, 3] with probability 0.32; got {best.tolist()}"
 

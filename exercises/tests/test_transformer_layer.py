@@ -83,4 +83,5 @@ def test_shapes_and_causality(exercise):
         changed = X.clone()
         changed[..., 2] = 5.0
         after = exercise.transformer_layer(changed, params, num_heads=2, mask=causal, norm_first=norm_first)
-        assert_close(after[..., :2], before[..., :2], ATOL, f"tokens 0 and 1 after changing token 2 (norm_first={norm_first})")
+        what = f"tokens 0 and 1 after changing token 2 (norm_first={norm_first})"
+        assert_close(after[..., :2], before[..., :2], ATOL, what)

@@ -19,17 +19,16 @@ from exercises.tests.plugin import _explain_shape_error, hint_ladder
 REPO = Path(__file__).resolve().parents[2]
 
 
-def run_board(*args: str, pythonpath: Path | None = None, target: str | None = None) -> subprocess.CompletedProcess:
+def start_board(*args: str, pythonpath: Path | None = None, target: str | None = None) -> subprocess.Popen:
+    """Start `python -m pytest exercises ARGS` in the repository (ATTN_TARGET only if `target` is given)."""
     env = {key: value for key, value in os.environ.items() if key != "ATTN_TARGET"}
     env |= {"OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1", "PYTHONWARNINGS": "default"}
     if pythonpath:
         env["PYTHONPATH"] = str(pythonpath)
     if target:
         env["ATTN_TARGET"] = target
-    return subprocess.run(
-        [sys.executable, "-m", "pytest", "exercises", "-p", "no:randomly", *args],
-        cwd=REPO, env=env, capture_output=True, text=True, timeout=120,
-    )
+    command = [sys.executable, "-m", "pytest", "exercises", *args]
+    return subprocess.Popen(command, cwd=REPO, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
 def status_of(output: str) -> dict[str, str]:
@@ -39,14 +38,24 @@ def status_of(output: str) -> dict[str, str]:
 
 
 @pytest.fixture(scope="module")
-def fresh() -> subprocess.CompletedProcess:
-    return run_board()
+def boards(tmp_path_factory) -> dict[str, subprocess.CompletedProcess]:
+    """The four scenarios, run side by side: fresh stubs, solutions, a half-done submission, the same with -x."""
+    learner = half_done_submission(tmp_path_factory.mktemp("submission"))
+    running = {
+        "fresh": start_board(),
+        "solutions": start_board(target="solutions"),
+        "learner": start_board("--target", "learner", pythonpath=learner),
+        "learner -x": start_board("-x", "--target", "learner", pythonpath=learner),
+    }
+    finished = {}
+    for name, process in running.items():
+        stdout, stderr = process.communicate(timeout=300)
+        finished[name] = subprocess.CompletedProcess(process.args, process.returncode, stdout, stderr)
+    return finished
 
 
-@pytest.fixture(scope="module")
-def learner(tmp_path_factory) -> Path:
-    """A half-done submission: bpe, embeddings and softmax solved, masking untouched, attention with Q^T K."""
-    root = tmp_path_factory.mktemp("submission")
+def half_done_submission(root: Path) -> Path:
+    """Package `learner` under root: bpe, embeddings and softmax solved, masking untouched, attention with Q^T K."""
     package = root / "learner"
     package.mkdir()
     for name in ["__init__", *EXERCISES]:
@@ -60,10 +69,17 @@ def learner(tmp_path_factory) -> Path:
     return root
 
 
+@pytest.fixture
+def fresh(boards) -> subprocess.CompletedProcess:
+    return boards["fresh"]
+
+
 def test_fresh_stubs_are_all_todo(fresh):
     assert fresh.returncode != 0, "the board must exit non-zero while anything is unsolved"
     assert status_of(fresh.stdout) == {name: "TODO" for name in EXERCISES}, fresh.stdout
     assert "0/10 done" in fresh.stdout
+    passing = re.findall(r"TODO\s+(\d+)/\d+ checks pass", fresh.stdout)
+    assert passing == ["0"] * len(EXERCISES), "an untouched stub must fail every one of its checks"
     assert list(status_of(fresh.stdout)) == list(EXERCISES), "the board lists the exercises in course order"
 
 
@@ -81,16 +97,16 @@ def test_fresh_board_is_quiet(fresh):
     assert fresh.stderr == "", fresh.stderr
 
 
-def test_solutions_pass_every_visible_test():
+def test_solutions_pass_every_visible_test(boards):
     """The documented switch: ATTN_TARGET=solutions (the option --target solutions does the same)."""
-    result = run_board(target="solutions")
+    result = boards["solutions"]
     assert result.returncode == 0, result.stdout
     assert status_of(result.stdout) == {name: "DONE" for name in EXERCISES}, result.stdout
     assert "10/10 done" in result.stdout
 
 
-def test_half_done_submission(learner):
-    result = run_board("--target", "learner", pythonpath=learner)
+def test_half_done_submission(boards):
+    result = boards["learner"]
     status = status_of(result.stdout)
     assert result.returncode != 0
     assert status["bpe"] == status["embeddings"] == status["softmax"] == "DONE", result.stdout
@@ -104,9 +120,9 @@ def test_half_done_submission(learner):
     assert re.search(r"hint 1/\d: K.transpose", attention_part), attention_part
 
 
-def test_stop_at_the_first_unsolved_exercise(learner):
+def test_stop_at_the_first_unsolved_exercise(boards):
     """-x stops at the first exercise that is not done; the later ones are "not run"."""
-    result = run_board("-x", "--target", "learner", pythonpath=learner)
+    result = boards["learner -x"]
     status = status_of(result.stdout)
     assert result.returncode != 0
     assert [status[name] for name in EXERCISES[:4]] == ["DONE", "DONE", "DONE", "TODO"], result.stdout
@@ -129,7 +145,8 @@ def test_shape_mismatch_is_explained_dimension_by_dimension():
 
 
 def test_hint_ladder_is_read_from_the_module_docstring(tmp_path):
-    (tmp_path / "demo.py").write_text('"""Lesson.\n\nHints (one at a time)\n    1. first\n       continued\n    2. second\n"""\n')
+    lesson = '"""Lesson.\n\nHints (one at a time)\n    1. first\n       continued\n    2. second\n"""\n'
+    (tmp_path / "demo.py").write_text(lesson)
     assert hint_ladder(tmp_path, "demo") == ["first continued", "second"]
     (tmp_path / "broken.py").write_text("def (:\n")
     assert hint_ladder(tmp_path, "broken") == [], "a file that does not parse has no hints (and no crash)"

@@ -137,6 +137,15 @@ def _up_to_date(report_path: Path, student: Path) -> bool:
 def _grade_batch(queue: list[Path], reports_dir: Path, args, hide: tuple[str, ...], failures: dict[str, str],
                  advance) -> set[str]:
     done: set[str] = set()
+    if args.jobs == 1:  # in this process: no pool to start
+        for student in queue:
+            try:
+                grade_one(str(student), str(reports_dir / f"{student.name}.json"), args.exercise, args.timeout, hide)
+                done.add(student.name)
+            except Exception as error:  # noqa: BLE001 - one student's grader failure never stops the batch
+                failures[student.name] = _reason(error)
+            advance(student.name)
+        return done
     with ProcessPoolExecutor(max_workers=args.jobs, mp_context=get_context("spawn")) as pool:
         futures: dict[Future, Path] = {
             pool.submit(grade_one, str(student), str(reports_dir / f"{student.name}.json"), args.exercise,
@@ -149,9 +158,14 @@ def _grade_batch(queue: list[Path], reports_dir: Path, args, hide: tuple[str, ..
             except BrokenProcessPool:
                 return done
             except Exception as error:  # noqa: BLE001 - one student's grader failure never stops the batch
-                failures[student.name] = f"{type(error).__name__}: {str(error).splitlines()[0][:200]}"
+                failures[student.name] = _reason(error)
             advance(student.name)
     return done
+
+
+def _reason(error: Exception) -> str:
+    lines = str(error).splitlines()
+    return f"{type(error).__name__}: {lines[0][:200] if lines else ''}"
 
 
 def grade_one(submission: str, report_path: str, exercises: list[str] | None, timeout: float | None,

@@ -1,0 +1,103 @@
+"""The commands: `grade` (text, --json, --gradescope), `grade-all` (CSV, reports, resume, --force) and the bundle,
+run on the real hidden softmax suite."""
+import json
+import shutil
+import stat
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from grader.api import SUITES
+from grader.cli import grade_all_main, grade_main, gradescope_bundle_main, submission_root
+
+REPO = Path(__file__).resolve().parents[2]
+pytestmark = pytest.mark.skipif(not (SUITES / "test_softmax.py").exists(), reason="no hidden softmax suite yet")
+
+
+def run_grade(capsys, *argv):
+    code = grade_main([*argv, "--exercise", "softmax"])
+    return code, capsys.readouterr().out
+
+
+def test_grade_prints_a_readable_report(capsys):
+    code, out = run_grade(capsys, str(REPO / "exercises"))
+    assert code == 0 and out.startswith("Submission:") and "softmax: 0 /" in out and "Hint: Not started" in out
+
+
+def test_grade_json_is_the_machine_readable_report(capsys):
+    code, out = run_grade(capsys, str(REPO / "solutions"), "--json")
+    data = json.loads(out)
+    assert code == 0 and data["score"] == data["max_score"] > 0
+    assert {check["exercise"] for check in data["checks"]} == {"softmax"}
+
+
+def test_grade_writes_gradescope_results(tmp_path, capsys):
+    results = tmp_path / "results" / "results.json"
+    code, _ = run_grade(capsys, str(REPO / "solutions" / "softmax.py"), "--gradescope", str(results))
+    data = json.loads(results.read_text())
+    assert code == 0 and data["score"] == sum(test["max_score"] for test in data["tests"]) > 0
+
+
+def test_grade_finds_the_modules_inside_an_unpacked_folder(tmp_path):
+    (tmp_path / "exercises").mkdir()
+    shutil.copy(REPO / "solutions" / "softmax.py", tmp_path / "exercises")
+    assert submission_root(tmp_path) == tmp_path / "exercises"
+    assert submission_root(tmp_path / "exercises") == tmp_path / "exercises"
+
+
+def test_grade_refuses_a_missing_path(tmp_path, capsys):
+    with pytest.raises(SystemExit) as caught:
+        grade_main([str(tmp_path / "nope")])
+    assert caught.value.code == 2 and "does not exist" in capsys.readouterr().err
+
+
+@pytest.mark.slow  # starts a pool of grading processes (each imports torch and starts a fork server)
+def test_grade_all_grades_resumes_and_regrades(tmp_path):
+    batch, out = tmp_path / "batch", tmp_path / "grades" / "grades.csv"
+    sources = {"ana": REPO / "solutions" / "softmax.py", "ben": REPO / "exercises" / "softmax.py"}
+    for student, source in sources.items():
+        (batch / student).mkdir(parents=True)
+        shutil.copy(source, batch / student / "softmax.py")
+    (batch / "cid").mkdir()
+    (batch / "cid" / "softmax.py").write_text("def softmax_cols(s:\n")  # does not even parse
+    argv = [str(batch), "--out", str(out), "--jobs", "1", "--exercise", "softmax"]
+
+    assert grade_all_main([*argv, "--jobs", "2"]) == 0  # a pool of two grading processes
+    rows = {row[0]: row for row in (line.split(",") for line in out.read_text().splitlines()[1:])}
+    header = out.read_text().splitlines()[0].split(",")
+    assert header[:3] == ["student", "score", "max_score"] and "softmax" in header
+    assert rows["ana"][1] == rows["ana"][2] != "0" and rows["ben"][1] == "0" and rows["cid"][1] == "0"
+    reports = out.parent / "grades-reports"
+    assert sorted(p.name for p in reports.iterdir()) == ["ana.json", "ben.json", "cid.json"], "no temporary files"
+    assert json.loads((reports / "cid.json").read_text())["checks"][0]["error"] == "import"
+
+    stamps = {p.name: p.stat().st_mtime_ns for p in reports.iterdir()}
+    shutil.copy(REPO / "solutions" / "softmax.py", batch / "ben" / "softmax.py")  # ben resubmits
+    assert grade_all_main(argv) == 0
+    assert {p.name: p.stat().st_mtime_ns for p in reports.iterdir() if p.name != "ben.json"} == {
+        k: v for k, v in stamps.items() if k != "ben.json"}, "up-to-date reports must not be regraded"
+    assert json.loads((reports / "ben.json").read_text())["score"] > 0, "a changed submission must be regraded"
+
+    assert grade_all_main([*argv, "--force"]) == 0
+    assert all(p.stat().st_mtime_ns > stamps[p.name] for p in reports.iterdir()), "--force regrades everything"
+
+
+def test_the_gradescope_bundle_has_the_scripts_and_no_solutions(tmp_path, capsys):
+    bundle = tmp_path / "autograder.zip"
+    assert gradescope_bundle_main(["--out", str(bundle), "--timeout", "5"]) == 0
+    with zipfile.ZipFile(bundle) as archive:
+        names = set(archive.namelist())
+        run = archive.read("run_autograder").decode()
+        mode = archive.getinfo("run_autograder").external_attr >> 16
+    assert {"setup.sh", "run_autograder", "course/pyproject.toml", "course/grader/suites/test_softmax.py",
+            "course/reference/softmax.py"} <= names
+    assert not any(name.startswith(("course/solutions", "course/exercises")) for name in names)
+    assert mode & stat.S_IXUSR and "--gradescope /autograder/results/results.json" in run and "--timeout 5" in run
+
+
+def test_python_dash_m_grader_lists_its_commands():
+    run = subprocess.run([sys.executable, "-m", "grader"], capture_output=True, text=True, timeout=60)
+    assert run.returncode == 2 and "grade-all" in run.stderr

@@ -39,7 +39,7 @@ class Check:
 class Exercise:
     number: int
     name: str
-    selected: int = 0
+    collected: int = 0  # its checks, before -k or -m deselect any
     checks: dict[str, Check] = field(default_factory=dict)  # nodeid -> outcome, in the order run
 
     @property
@@ -49,8 +49,8 @@ class Exercise:
             return "not run"
         if "failed" in outcomes:
             return "FAIL"
-        if "todo" in outcomes or len(outcomes) < self.selected:
-            return "TODO"
+        if "todo" in outcomes or len(outcomes) < self.collected:
+            return "TODO"  # DONE needs every check, not a selection
         return "DONE"
 
     def first(self, outcome: str) -> Check | None:
@@ -108,11 +108,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     items.sort(key=lambda item: position.get(exercise_of(item), len(EXERCISES)))
 
 
-def pytest_collection_finish(session: pytest.Session) -> None:
-    board = session.config.stash[BOARD]
-    for item in session.items:
-        if name := exercise_of(item):
-            board[name].selected += 1
+def pytest_itemcollected(item: pytest.Item) -> None:
+    if name := exercise_of(item):
+        item.config.stash[BOARD][name].collected += 1
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -190,7 +188,7 @@ def _explain_shape_error(message: str) -> list[str]:
 
 def pytest_terminal_summary(terminalreporter, config: pytest.Config) -> None:
     board: dict[str, Exercise] = config.stash[BOARD]
-    if not any(exercise.selected for exercise in board.values()):
+    if not any(exercise.collected for exercise in board.values()):
         return  # no visible test ran: not our session
     write = terminalreporter.write_line
     target = target_package(config)
@@ -200,7 +198,7 @@ def pytest_terminal_summary(terminalreporter, config: pytest.Config) -> None:
         status = exercise.status
         terminalreporter.write(f"{exercise.number:>2}  {exercise.name:<18} ")
         terminalreporter.write(f"{status:<8}", bold=True, **COLOURS[status])
-        write(f" {passed}/{exercise.selected} checks pass" if exercise.checks else "")
+        write(f" {passed}/{exercise.collected} checks pass" if exercise.checks else "")
         if status == "TODO":
             _write_todo(write, exercise, board, target)
         elif status == "FAIL":
@@ -218,7 +216,8 @@ def pytest_terminal_summary(terminalreporter, config: pytest.Config) -> None:
 
 def _write_todo(write, exercise: Exercise, board: dict[str, Exercise], target: str) -> None:
     todo = exercise.first("todo")
-    if todo is None:  # some checks deselected or not run
+    if todo is None:
+        write(f"      next: only {len(exercise.checks)} of its checks ran; run them all: pytest exercises -k {exercise.name}")
         return
     pointer = todo.message[0] if todo.message else "a function here still raises NotImplementedError"
     waiting_on = todo.source.stem if todo.source else exercise.name

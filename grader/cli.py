@@ -103,7 +103,8 @@ def grade_all_main(argv: list[str]) -> int:
 
     students = sorted(p for p in args.directory.iterdir() if p.is_dir() and not p.name.startswith("."))
     reports_dir = args.out.parent / f"{args.out.stem}-reports"
-    hide = tuple(str(p.resolve()) for p in (args.directory, reports_dir, args.out.parent))
+    reports_dir.mkdir(parents=True, exist_ok=True)
+    hide = tuple(str(p.resolve()) for p in (args.directory, reports_dir, args.out))  # other students' work
     pending = [s for s in students if args.force or not _up_to_date(reports_dir / f"{s.name}.json", s)]
     failures: dict[str, str] = {}
     console = Console(stderr=True)

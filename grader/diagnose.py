@@ -104,6 +104,19 @@ def agree(got: Any, expected: Any, tol: Tolerance) -> bool:
     return difference(got, expected, tol) is None
 
 
+def same_form(got: Any, expected: Any) -> bool:
+    """Same structure, types, tensor shapes and dtypes as ``expected`` (values not compared)."""
+    if isinstance(expected, torch.Tensor):
+        return isinstance(got, torch.Tensor) and got.shape == expected.shape and got.dtype == expected.dtype
+    if isinstance(expected, (tuple, list)):
+        return (isinstance(got, (tuple, list)) and len(got) == len(expected)
+                and all(same_form(g, e) for g, e in zip(got, expected)))
+    if isinstance(expected, dict):
+        return isinstance(got, dict) and set(got) == set(expected) and all(same_form(got[k], expected[k])
+                                                                           for k in expected)
+    return type(got) is type(expected) or (isinstance(expected, float) and isinstance(got, int))
+
+
 def difference(got: Any, expected: Any, tol: Tolerance, where: str = "the result") -> str | None:
     """A short learner-facing description of how ``got`` differs from ``expected``, or None if they agree."""
     if isinstance(expected, torch.Tensor):

@@ -1,32 +1,13 @@
 """Hidden checks of exercise 5: ``scaled_dot_product_attention`` and ``self_attention``.
 
-Tolerance (``attention_tol``), a float32 error bound computed from the actual inputs (u = 2^-24):
-- scores KᵀQ/sqrt(D_k): a length-D_k dot product errs by at most D_k·u·(|K|ᵀ|Q|)/sqrt(D_k) =: e_s (absolute);
-- weights: an absolute score error e_s changes a weight by a relative 2·e_s; softmax itself adds
-  (2·max|s| + N_k + 3)·u relative (see test_softmax.py);
-- output V·weights: the weights' relative error plus N_k·u for the length-N_k sums, times max|V|.
-We allow 4 times the bound, relative to max(1, max|V|). Typical values: 1e-6 .. 1e-5. Projections in
-``self_attention`` add a length-D dot product before the scores: D·u relative on Q, K and V, folded into e_s.
+Tolerance: ``judge.attention_tol``, a float32 error bound computed from the actual inputs (derived there). The
+projections of ``self_attention`` add a length-D dot product before the scores: D·u relative on Q, K and V, folded
+into the score error.
 """
-import math
-
 import pytest
 import torch
 
-from grader.suites.judge import Judge, Tolerance, generator, randn
-
-U = 2.0 ** -24
-
-
-def attention_tol(Q: torch.Tensor, K: torch.Tensor, V: torch.Tensor, extra: float = 0.0) -> Tolerance:
-    dk, nk = Q.shape[-2], K.shape[-1]
-    Qd, Kd = Q.double(), K.double()
-    scores = Kd.transpose(-2, -1) @ Qd / math.sqrt(dk)
-    score_error = (dk + extra) * U * float((Kd.abs().transpose(-2, -1) @ Qd.abs()).max()) / math.sqrt(dk)
-    weight_error = 2 * score_error + (2 * float(scores.abs().max()) + nk + 3) * U
-    bound = 4 * (weight_error + nk * U)
-    return Tolerance(rtol=bound, atol=bound * max(1.0, float(V.abs().max())))
-
+from grader.suites.judge import Judge, Tolerance, attention_tol, generator, randn
 
 def projected(X, Wq, bq, Wk, bk, Wv, bv):
     return Wq @ X + bq[:, None], Wk @ X + bk[:, None], Wv @ X + bv[:, None]
@@ -99,10 +80,9 @@ def test_weights_are_probability_vectors(learner):
         for batch, dk, nq, nk, dv in SDPA_SHAPES[2:5]:
             Q, K, V = randn(gen, *batch, dk, nq), randn(gen, *batch, dk, nk), randn(gen, *batch, dv, nk)
             result = judge.call("scaled_dot_product_attention", Q, K, V, tol=attention_tol(Q, K, V))
-            weights = result[1] if isinstance(result, tuple) and len(result) == 2 else None
-            if not isinstance(weights, torch.Tensor) or weights.shape != (*batch, nk, nq):
-                judge.require_agreement(len(judge.observations) - 1)
+            if not judge.last_has_expected_form():
                 continue
+            weights = result[1]
             judge.require(bool((weights >= 0).all()), "some attention weights are negative")
             judge.require(bool(((weights.double().sum(dim=-2) - 1).abs() <= 1e-5).all()),
                           "the columns of the weights do not sum to 1: each query's weights over the keys must")
@@ -139,13 +119,13 @@ def test_causal_outputs_ignore_future_tokens(learner):
         changed[:, 4:] = randn(gen, 6, 3)
         tol = self_attention_tol(args)
         before = judge.call("self_attention", *args, causal, tol=tol)
+        if not judge.last_has_expected_form():
+            return
         after = judge.call("self_attention", changed, *args[1:], causal, tol=tol)
-        if isinstance(before, tuple) and isinstance(after, tuple) and before[0].shape == after[0].shape == (5, 7):
+        if judge.last_has_expected_form():
             judge.require_close(after[0][:, :4], before[0][:, :4], tol,
                                 "with the causal mask, changing later tokens changed the outputs of earlier ones: "
                                 "query i may only see keys j <= i")
-        else:
-            judge.require_agreement(len(judge.observations) - 1)
 
 
 @pytest.mark.points(1)
@@ -176,21 +156,16 @@ def test_permuting_tokens_permutes_outputs(learner):
         args = self_attention_inputs(gen, (2,), 6, 4, 5, 6)
         perm = torch.randperm(6, generator=gen)
         tol = self_attention_tol(args)
-        output, weights = _pair(judge.call("self_attention", *args, tol=tol))
-        output_p, weights_p = _pair(judge.call("self_attention", args[0][..., perm], *args[1:], tol=tol))
-        if output is None or output_p is None or output.shape != (2, 5, 6) or weights.shape != (2, 6, 6):
-            judge.require_agreement(len(judge.observations) - 1)
+        output, weights = judge.call("self_attention", *args, tol=tol)
+        if not judge.last_has_expected_form():
+            return
+        output_p, weights_p = judge.call("self_attention", args[0][..., perm], *args[1:], tol=tol)
+        if not judge.last_has_expected_form():
             return
         judge.require_close(output_p, output[..., perm], tol, "permuting the input tokens did not permute the "
                             "outputs the same way: attention without positions must not depend on token order")
         judge.require_close(weights_p, weights[..., perm, :][..., perm], tol,
                             "permuting the input tokens did not permute the weights' rows and columns")
-
-
-def _pair(result):
-    if isinstance(result, tuple) and len(result) == 2 and all(isinstance(r, torch.Tensor) for r in result):
-        return result
-    return None, None
 
 
 @pytest.mark.points(1)

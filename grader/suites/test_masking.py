@@ -60,10 +60,8 @@ def test_masked_softmax_hides_keys(learner):
         mask = torch.rand(6, 5, generator=gen) < 0.6
         mask[0] = True                                            # every query sees key 0
         masked = judge.call("apply_mask", randn(gen, 6, 5, scale=2.0), mask)
-        if isinstance(masked, torch.Tensor) and masked.shape == mask.shape and masked.is_floating_point():
+        if judge.last_has_expected_form():
             weights = softmax_cols(masked.double())
             judge.require(bool((weights[~mask] == 0).all()),
                           "after your apply_mask a softmax still gives hidden keys a positive weight: hidden scores "
                           "must be -inf")
-        else:
-            judge.require_agreement(len(judge.observations) - 1)

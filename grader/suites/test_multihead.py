@@ -1,0 +1,107 @@
+"""Hidden checks of exercise 6, ``multi_head_attention`` (head h = rows h·D/H .. (h+1)·D/H, scale 1/sqrt(D/H)).
+
+Tolerance (``mha_tol``): the per-head attention bound of test_attention.py (computed on the split, projected Q, K,
+V, whose length-D projections add D·u relative), carried through W_o: an absolute error e on the stacked heads
+becomes max_row Σ|W_o|·e, and the length-D output product adds D·u·max(|W_o||heads|). Four times that bound.
+"""
+import pytest
+import torch
+
+from grader.suites.judge import U32, Judge, Tolerance, attention_params, attention_tol, generator, randn
+
+
+def mha_tol(Xq: torch.Tensor, Xkv: torch.Tensor, params: dict, num_heads: int) -> Tolerance:
+    p = {key: value.double() for key, value in params.items()}
+    dim = Xq.shape[-2]
+
+    def split(W, b, X):
+        return (W @ X.double() + b[:, None]).unflatten(-2, (num_heads, dim // num_heads))
+
+    Q, K, V = split(p["Wq"], p["bq"], Xq), split(p["Wk"], p["bk"], Xkv), split(p["Wv"], p["bv"], Xkv)
+    head_error = attention_tol(Q, K, V, extra=2 * dim).atol
+    wo = p["Wo"].abs()
+    heads_size = float(V.abs().max())
+    bound = float(wo.sum(dim=1).max()) * head_error + dim * U32 * float(wo.sum(dim=1).max()) * heads_size
+    return Tolerance(rtol=4 * bound, atol=4 * bound)
+
+
+def expect_mha(judge: Judge, Xq, Xkv, params, num_heads, mask=None):
+    args = (Xq, Xkv, params, num_heads) if mask is None else (Xq, Xkv, params, num_heads, mask)
+    return judge.expect("multi_head_attention", *args, tol=mha_tol(Xq, Xkv, params, num_heads))
+
+
+# (batch, D, H, N_q, N_k): H = 1, H = D, N = 1, N_q != N_k, batched
+SHAPES = [((), 8, 2, 5, 5), ((), 8, 1, 3, 6), ((), 6, 6, 4, 4), ((2,), 12, 3, 5, 7), ((2, 2), 4, 2, 1, 3),
+          ((), 16, 4, 6, 2)]
+
+
+@pytest.mark.points(3)
+def test_random_shapes_float32(learner):
+    """Random inputs and weights over many shapes, including H = 1 and H = D (heads of width 1)."""
+    gen = generator(601)
+    with Judge(learner, "multihead") as judge:
+        for batch, dim, heads, nq, nk in SHAPES:
+            expect_mha(judge, randn(gen, *batch, dim, nq), randn(gen, *batch, dim, nk), attention_params(gen, dim),
+                       heads)
+
+
+@pytest.mark.points(1)
+def test_float64(learner):
+    """float64 inputs and weights give a float64 result."""
+    gen = generator(602)
+    with Judge(learner, "multihead") as judge:
+        expect_mha(judge, randn(gen, 2, 8, 4, dtype=torch.float64), randn(gen, 2, 8, 5, dtype=torch.float64),
+                   attention_params(gen, 8, dtype=torch.float64), 4)
+
+
+@pytest.mark.points(2)
+def test_masks_apply_to_every_head(learner):
+    """A causal (N, N) mask and a padding mask (B, N_k, 1) apply to every head."""
+    gen = generator(603)
+    with Judge(learner, "multihead") as judge:
+        X = randn(gen, 2, 8, 5)
+        expect_mha(judge, X, X, attention_params(gen, 8), 2, torch.ones(5, 5, dtype=torch.bool).triu())
+        padding = torch.arange(6)[None, :, None] < torch.tensor([2, 6])[:, None, None]
+        expect_mha(judge, randn(gen, 2, 6, 3), randn(gen, 2, 6, 6), attention_params(gen, 6), 3, padding)
+
+
+@pytest.mark.points(1)
+def test_token_order(learner):
+    """Without positions: permuting the key/value tokens changes nothing; permuting the query tokens permutes the
+    output columns."""
+    gen = generator(604)
+    with Judge(learner, "multihead") as judge:
+        Xq, Xkv, params = randn(gen, 8, 5), randn(gen, 8, 7), attention_params(gen, 8)
+        tol = mha_tol(Xq, Xkv, params, 2)
+        base = judge.call("multi_head_attention", Xq, Xkv, params, 2, tol=tol)
+        if not judge.last_has_expected_form():
+            return
+        keys_permuted = judge.call("multi_head_attention", Xq, Xkv[:, torch.randperm(7, generator=gen)], params, 2,
+                                   tol=tol)
+        judge.require_close(keys_permuted, base, tol, "permuting the key/value tokens changed the output: each "
+                            "query's result must not depend on the order of the keys")
+        perm = torch.randperm(5, generator=gen)
+        queries_permuted = judge.call("multi_head_attention", Xq[:, perm], Xkv, params, 2, tol=tol)
+        judge.require_close(queries_permuted, base[:, perm], tol, "permuting the query tokens did not permute the "
+                            "output columns the same way")
+
+
+@pytest.mark.points(1)
+def test_rejects_heads_not_dividing_width(learner):
+    """D not divisible by num_heads is a ValueError (a valid call still works)."""
+    gen = generator(605)
+    with Judge(learner, "multihead") as judge:
+        X, params = randn(gen, 6, 3), attention_params(gen, 6)
+        expect_mha(judge, X, X, params, 3)
+        judge.expect_value_error("multi_head_attention", X, X, params, 4, argument="num_heads (4 does not divide 6)")
+
+
+@pytest.mark.points(1)
+def test_gradients(learner):
+    """Autograd through the learner's multi-head attention gives the reference's gradients for Xq and Xkv."""
+    gen = generator(606)
+    with Judge(learner, "multihead") as judge:
+        Xq, Xkv = randn(gen, 2, 8, 4, dtype=torch.float64), randn(gen, 2, 8, 6, dtype=torch.float64)
+        params = attention_params(gen, 8, dtype=torch.float64)
+        judge.expect_grad("multi_head_attention", (Xq, Xkv, params, 4), {}, [0, 1],
+                          tol=mha_tol(Xq, Xkv, params, 4).scaled(8.0), seed=7)

@@ -156,6 +156,8 @@ def _record_failure(check: Check, excinfo: pytest.ExceptionInfo, config: pytest.
     check.outcome = "failed"
     text = f"{excinfo.typename}: {excinfo.value}" if not excinfo.errisinstance(AssertionError) else str(excinfo.value)
     check.message = text.strip().splitlines()[:10] + _explain_shape_error(str(excinfo.value))
+    if excinfo.errisinstance(SyntaxError) and excinfo.value.text:
+        check.message.append(f"    {excinfo.value.text.strip()}")  # the line that does not parse
     check.frames = [
         f"{_relative(Path(entry.path))}:{entry.lineno + 1} in {entry.name}\n"
         f"    {str(entry.statement).strip().splitlines()[0]}"
@@ -217,7 +219,8 @@ def pytest_terminal_summary(terminalreporter, config: pytest.Config) -> None:
 def _write_todo(write, exercise: Exercise, board: dict[str, Exercise], target: str) -> None:
     todo = exercise.first("todo")
     if todo is None:
-        write(f"      next: only {len(exercise.checks)} of its checks ran; run them all: pytest exercises -k {exercise.name}")
+        ran = len(exercise.checks)
+        write(f"      next: only {ran} of its checks ran; run them all with pytest exercises -k {exercise.name}")
         return
     pointer = todo.message[0] if todo.message else "a function here still raises NotImplementedError"
     waiting_on = todo.source.stem if todo.source else exercise.name
@@ -231,7 +234,8 @@ def _write_failure(write, exercise: Exercise, board: dict[str, Exercise], hint_l
     failed = exercise.first("failed")
     unsolved = [name for name in uses(_package_dir(target), exercise.name) if board[name].status in ("TODO", "FAIL")]
     if unsolved:
-        write(f"      note: this exercise calls your {', '.join(unsolved)}, which do not pass yet: fix those first")
+        names = ", ".join(unsolved)
+        write(f"      note: this exercise calls earlier ones that do not pass yet ({names}): fix those first")
     write(f"      first failing check: {failed.name}" + (f" -- {failed.doc}" if failed.doc else ""))
     for line in failed.message:
         write(f"        {line}")

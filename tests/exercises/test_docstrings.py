@@ -30,7 +30,7 @@ def test_every_function_states_its_shapes(name):
         if takes_tensors:
             assert SHAPE.search(doc), f"exercises/{name}.py: {fname}'s docstring states no shape like (..., D, N)"
         else:
-            assert "Shapes" in doc or SHAPE.search(doc), f"exercises/{name}.py: {fname}'s docstring says nothing of shapes"
+            assert "Shapes" in doc or SHAPE.search(doc), f"exercises/{name}.py: {fname}'s docstring omits shapes"
 
 
 @pytest.mark.parametrize("name", EXERCISES)

@@ -41,7 +41,8 @@ def test_marked_regions_become_pointed_stubs():
     assert "        raise NotImplementedError('area: see the lesson at the top of this file')\n" in stub
     assert "y = x * 2" not in stub and "helper() * scale" not in stub, "solution code must not reach the stub"
     assert "SOLUTION" not in stub, "markers must not reach the stub"
-    for kept in ('"""A lesson."""', '"""Twice x: (N,) -> (N,)."""', 'raise ValueError("x must be (N,)")', "def helper():"):
+    outside = ['"""A lesson."""', '"""Twice x: (N,) -> (N,)."""', 'raise ValueError("x must be (N,)")', "def helper():"]
+    for kept in outside:
         assert kept in stub, f"{kept!r} lies outside the markers and must be copied unchanged"
     compile(stub, "sample.py", "exec")
 

@@ -1,1 +1,1 @@
-"""exercises"""
+"""Your exercises, one module each, generated from solutions/: work through them in order and run `pytest exercises`."""

@@ -1,0 +1,203 @@
+"""How fast the isolated grader is.
+
+1. One submission (solutions/), every hidden suite, in a fresh process: wall time of `python -m grader grade`, and
+   its ratio to `python -c "import torch"` (the floor for any Python grader of torch code). Also, in one process:
+   a warm regrade, one round trip into the sandbox, and one worker start (fork + namespaces + privilege drop).
+2. N generated submissions (a mix of correct, partly wrong and broken): throughput of `grade-all`.
+3. The same submissions as notebooks, graded by `nbgrader autograde` on the course of `grader/notebooks` (when nbgrader
+   and that course builder are installed): throughput, and the ratio to grade-all.
+
+    OMP_NUM_THREADS=1 python benchmarks/bench_grader.py [--students 100] [--nbgrader-students 20] [--jobs 2]
+
+The nbgrader run is long (a kernel per notebook), so it grades the first --nbgrader-students of the same mix and the
+comparison is per submission.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+ENV = dict(os.environ, OMP_NUM_THREADS="1", MKL_NUM_THREADS="1",
+           PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}")
+KINDS = ("correct", "partly_wrong", "untouched", "syntax_error", "crash")
+WEIGHTS = (40, 35, 15, 5, 5)
+
+
+def timed(args: list[str], cwd: Path = REPO) -> float:
+    start = time.perf_counter()
+    subprocess.run(args, cwd=cwd, env=ENV, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return time.perf_counter() - start
+
+
+def best_of(runs: int, args: list[str]) -> float:
+    return min(timed(args) for _ in range(runs))
+
+
+# -------------------------------------------------------------------------------------------- 1. one submission
+
+def one_submission(runs: int) -> dict:
+    import torch
+
+    from grader.api import grade
+    from grader.sandbox import Submission
+
+    torch_import = best_of(runs, [sys.executable, "-c", "import torch"])
+    cold = best_of(runs, [sys.executable, "-m", "grader", "grade", str(REPO / "solutions"), "--json"])
+    grade(REPO / "solutions")  # starts this process's fork server and imports the suites
+    start = time.perf_counter()
+    report = grade(REPO / "solutions")
+    warm = time.perf_counter() - start
+    x = torch.randn(8, 8)
+    with Submission(REPO / "solutions") as learner:
+        learner.call("softmax", "softmax_cols", x)
+        start = time.perf_counter()
+        for _ in range(1000):
+            learner.call("softmax", "softmax_cols", x)
+        round_trip = (time.perf_counter() - start) / 1000
+    starts = []
+    for _ in range(20):
+        with Submission(REPO / "solutions") as learner:
+            start = time.perf_counter()
+            learner.call("softmax", "softmax_cols", x)
+            starts.append(time.perf_counter() - start)
+    return {"checks": len(report.checks), "score": f"{report.score:g}/{report.max_score:g}",
+            "isolation": report.isolation.get("mode"), "import_torch_s": torch_import, "grade_cold_s": cold,
+            "ratio_to_import_torch": cold / torch_import, "grade_warm_s": warm, "round_trip_ms": round_trip * 1e3,
+            "worker_start_and_first_call_ms": statistics.median(starts) * 1e3}
+
+
+# -------------------------------------------------------------------------------------------- the submissions
+
+def exercises_with_suites() -> list[str]:
+    from grader.api import suite_files
+    from grader.report import EXERCISES
+
+    present = {path.stem.removeprefix("test_") for path in suite_files()}
+    return [name for name in EXERCISES if name in present]
+
+
+def plan(students: int, exercises: list[str], seed: int = 0) -> list[tuple[str, str, dict[str, str]]]:
+    """(student, kind, {exercise: module text}) for a deterministic mix; every module is learner-style text."""
+    from grader.catalogue import submission_module, variants
+
+    rng = random.Random(seed)
+    solutions = {name: (REPO / "solutions" / f"{name}.py").read_text() for name in exercises}
+    stubs = {name: (REPO / "exercises" / f"{name}.py").read_text() for name in exercises}
+    wrong = [v for v in variants(correct=False) if v.exercise in exercises]
+    kinds = [kind for kind, weight in zip(KINDS, WEIGHTS) for _ in range(weight)]
+    out = []
+    for index in range(students):
+        kind = kinds[index * len(kinds) // students]
+        modules = dict(solutions)
+        if kind == "partly_wrong":
+            for variant in rng.sample(wrong, k=min(2, len(wrong))):
+                modules[variant.exercise] = submission_module(variant, solutions[variant.exercise])
+        elif kind == "untouched":
+            modules = dict(stubs)
+        elif kind == "syntax_error":
+            victim = rng.choice(exercises)
+            modules[victim] = solutions[victim] + "\ndef broken(:\n"
+        elif kind == "crash":
+            victim = rng.choice(exercises)
+            modules[victim] = solutions[victim] + "\nimport os\nos._exit(3)\n"
+        out.append((f"student{index:03d}", kind, modules))
+    return out
+
+
+def write_folders(root: Path, submissions) -> Path:
+    for student, _, modules in submissions:
+        folder = root / student
+        folder.mkdir(parents=True)
+        for name, text in modules.items():
+            (folder / f"{name}.py").write_text(text)
+    return root
+
+
+# -------------------------------------------------------------------------------------------- 2. grade-all
+
+def grade_all(root: Path, jobs: int) -> dict:
+    seconds = timed([sys.executable, "-m", "grader", "grade-all", str(root / "folders"), "--out",
+                     str(root / "grades.csv"), "--jobs", str(jobs), "--timeout", "5"])
+    count = sum(1 for _ in (root / "folders").iterdir())
+    return {"submissions": count, "jobs": jobs, "seconds": seconds, "per_submission_s": seconds / count}
+
+
+# -------------------------------------------------------------------------------------------- 3. nbgrader
+
+def nbgrader_autograde(root: Path, submissions, exercises: list[str]) -> dict | None:
+    try:
+        import nbformat
+
+        from grader.notebooks.cells import split_module
+        from grader.notebooks.course import build_course
+    except ImportError as error:
+        print(f"(skipping nbgrader: {error})")
+        return None
+    course, assignment = root / "course", "bench"
+    build_course(course, assignment, exercises)
+    subprocess.run([sys.executable, "-m", "nbgrader", "generate_assignment", assignment, "--force"], cwd=course,
+                   env=ENV, check=True, capture_output=True)
+    release = course / "release" / assignment
+    for student, _, modules in submissions:
+        folder = course / "submitted" / student / assignment
+        folder.mkdir(parents=True)
+        for exercise in exercises:
+            notebook = nbformat.read(release / f"{exercise}.ipynb", as_version=4)
+            try:
+                answers = {cell.cell_id: cell.source for cell in split_module(exercise, modules[exercise])[1]
+                           if cell.solution}
+            except (SyntaxError, ValueError):  # a module that does not parse (or a stub): its text in one cell
+                answers = {}
+                first = next(c for c in notebook.cells if c.metadata.get("nbgrader", {}).get("solution"))
+                first.source = modules[exercise]
+            for cell in notebook.cells:
+                grade_id = cell.metadata.get("nbgrader", {}).get("grade_id")
+                if grade_id in answers:
+                    cell.source = answers[grade_id]
+            nbformat.write(notebook, folder / f"{exercise}.ipynb")
+    seconds = timed([sys.executable, "-m", "nbgrader", "autograde", assignment, "--force"], cwd=course)
+    return {"submissions": len(submissions), "seconds": seconds, "per_submission_s": seconds / len(submissions)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--students", type=int, default=100)
+    parser.add_argument("--nbgrader-students", type=int, default=20)
+    parser.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1))
+    parser.add_argument("--runs", type=int, default=3, help="repetitions of the one-submission timings (best of)")
+    parser.add_argument("--json", type=Path, help="also write the results here")
+    args = parser.parse_args()
+
+    results = {"one_submission": one_submission(args.runs)}
+    print(json.dumps(results, indent=2))
+    exercises = exercises_with_suites()
+    submissions = plan(args.students, exercises)
+    with tempfile.TemporaryDirectory(prefix="bench-grader-") as tmp:
+        root = Path(tmp)
+        write_folders(root / "folders", submissions)
+        results["grade_all"] = grade_all(root, args.jobs)
+        print(json.dumps(results["grade_all"], indent=2))
+        if args.nbgrader_students and shutil.which("jupyter", path=ENV["PATH"]):
+            results["nbgrader"] = nbgrader_autograde(root, submissions[:: max(1, args.students //
+                                                                           args.nbgrader_students)], exercises)
+            if results["nbgrader"]:
+                results["speedup_vs_nbgrader"] = (results["nbgrader"]["per_submission_s"]
+                                                  / results["grade_all"]["per_submission_s"])
+    results["exercises"] = exercises
+    print(json.dumps(results, indent=2))
+    if args.json:
+        args.json.write_text(json.dumps(results, indent=2) + "\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -61,8 +61,10 @@ def grade_main(argv: list[str]) -> int:
     if not args.path.exists():
         parser.error(f"{args.path} does not exist")
 
+    from grader.sandbox import SandboxUnavailable, default_server
+
+    default_server()  # the fork server imports torch while this process imports pytest and the suites
     from grader.api import GraderError, grade
-    from grader.sandbox import SandboxUnavailable
 
     try:
         report = grade(submission_root(args.path), args.exercise, call_timeout=args.timeout)

@@ -4,13 +4,15 @@ Each variant is ONE plain function in ``grader/catalogue/<exercise>.py``, writte
 contract function, decorated with ``@wrong(function, explanation)`` or ``@alternative(function, note)``. Its Python
 name is the variant's stable name (``softmax_over_rows``); its source is the single copy used everywhere:
 
-* ``load(variant)`` runs it in the grader (trusted code) on top of ``reference/<exercise>.py``, so the diagnosis
-  can compare a learner's output with what each known mistake produces on the same inputs;
+* ``load(variant)`` runs it in the grader (trusted code) on top of the model answer ``solutions/<exercise>.py`` — a
+  correct module with exactly the contract's signatures, structured like a learner's — so the diagnosis can compare
+  a learner's output with what each known mistake produces on the same inputs;
 * ``overlay_source(variant)`` is the same def renamed to the contract name, ready to be appended to a learner-style
   module (the tests build real submissions this way and grade them through the sandbox).
 
-A variant may import other exercises' contract functions inside its body (``from .softmax import softmax_cols``), as
-a learner's module does; in the grader those resolve to ``reference``.
+A variant may call the other contract functions of its own exercise by name, and import other exercises' contract
+functions inside its body (``from .softmax import softmax_cols``), as a learner's module does; in the grader those
+resolve to the model answers.
 """
 from __future__ import annotations
 
@@ -27,6 +29,7 @@ from typing import Callable
 EXERCISES = ("bpe", "embeddings", "softmax", "masking", "attention", "multihead", "transformer_layer",
              "cross_attention", "sampling", "patch_embedding")
 
+BASE_PACKAGE = "solutions"
 _OVERLAY_HEADER = "import math\n\nimport torch\n\n\n"
 
 
@@ -95,19 +98,19 @@ _LOADED: dict[str, types.ModuleType] = {}
 
 
 def load(variant: Variant) -> types.ModuleType:
-    """A fresh copy of ``reference.<exercise>`` with the variant's function swapped in (cached).
+    """A fresh copy of ``solutions.<exercise>`` with the variant's function swapped in (cached).
 
-    The module lives in the ``reference`` package, so relative imports (``from .softmax import softmax_cols``) reach
-    the reference; functions of the same module that call the replaced one (``self_attention`` calling
-    ``scaled_dot_product_attention``) use the variant.
+    The module lives in the ``solutions`` package, so relative imports (``from .softmax import softmax_cols``) reach
+    the model answers; functions of the same module that call the replaced one (``self_attention`` calling
+    ``scaled_dot_product_attention``) use the variant, as they would in a learner's module.
     """
     if variant.label not in _LOADED:
-        reference = importlib.import_module(f"reference.{variant.exercise}")
-        path = Path(reference.__file__)
-        name = f"reference._catalogue_{variant.exercise}_{variant.name}"
+        base = importlib.import_module(f"{BASE_PACKAGE}.{variant.exercise}")
+        path = Path(base.__file__)
+        name = f"{BASE_PACKAGE}._catalogue_{variant.exercise}_{variant.name}"
         module = types.ModuleType(name)
         module.__file__ = str(path)
-        module.__package__ = "reference"
+        module.__package__ = BASE_PACKAGE
         sys.modules[name] = module
         exec(compile(path.read_text(encoding="utf-8"), str(path), "exec"), module.__dict__)
         exec(compile(overlay_source(variant), f"<catalogue {variant.label}>", "exec"), module.__dict__)

@@ -155,6 +155,20 @@ def _escape(text: str) -> str:
     return "`".join(part if index % 2 else part.replace("<", "&lt;") for index, part in enumerate(parts))
 
 
+def answered(release, source, replace: dict[str, str] | None = None):
+    """A release notebook with its solution cells as the source notebook's (the model answers) or, for the grade_ids
+    in `replace`, that text: what a learner hands in, for trying a course out (tests, benchmarks)."""
+    replace = replace or {}
+    answers = {cell.metadata.nbgrader["grade_id"]: cell.source for cell in source.cells
+               if cell.metadata.get("nbgrader", {}).get("solution")}
+    notebook = nbformat.from_dict(nbformat.reads(nbformat.writes(release), as_version=4))
+    for cell in notebook.cells:
+        grade_id = cell.metadata.get("nbgrader", {}).get("grade_id")
+        if grade_id in answers:
+            cell.source = replace.get(grade_id, answers[grade_id])
+    return notebook
+
+
 def check_cell_id(check_id: str) -> str:
     """A grade_id for a check: its id with characters other than letters, digits, '_' and '-' turned into '-'."""
     slug = re.sub(r"[^A-Za-z0-9_-]+", "-", check_id).strip("-")

@@ -3,7 +3,7 @@
 Forbidden text, per exercise: the solution (the lines inside solution markers), the markers themselves, the hidden
 suite (`grader/suites/test_<exercise>.py`) and the reference (`reference/<exercise>.py`). A line counts when it is at
 least `MIN_CHARS` long once stripped and is not part of what learners are meant to see: the generated stub in
-`exercises/` (lesson and hints included) and the check descriptions the test cells show.
+`exercises/` (lesson and hints included), the notebook's given cells and the check descriptions the test cells show.
 """
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from .cells import BEGIN_MARKER
+from .cells import BEGIN_MARKER, split_module
 
 MIN_CHARS = 20
 REPO = Path(__file__).resolve().parents[2]
@@ -31,12 +31,14 @@ def forbidden_lines(exercises: list[str], kinds: tuple[str, ...] = KINDS, repo: 
     """{stripped line: (kind, exercise)} that must not appear in what learners receive."""
     from grader.api import list_checks
 
+    solutions = {name: (repo / "solutions" / f"{name}.py").read_text() for name in exercises}
+    allowed = "\n".join((repo / "exercises" / f"{name}.py").read_text() for name in exercises)
+    allowed += "\n".join(cell.source for name in exercises for cell in split_module(name, solutions[name])[1]
+                         if not cell.solution)
+    allowed += "\n".join(check.description for name in exercises for check in list_checks(name))
     forbidden: dict[str, tuple[str, str]] = {}
     for exercise in exercises:
-        solution = (repo / "solutions" / f"{exercise}.py").read_text()
-        allowed = "\n".join([(repo / "exercises" / f"{exercise}.py").read_text(),
-                             *(check.description for check in list_checks(exercise))])
-        sources = {"solution": "\n".join(_solution_regions(solution)),
+        sources = {"solution": "\n".join(_solution_regions(solutions[exercise])),
                    "suite": (repo / "grader" / "suites" / f"test_{exercise}.py").read_text(),
                    "reference": (repo / "reference" / f"{exercise}.py").read_text()}
         for kind in kinds:

@@ -58,14 +58,28 @@ class ForkServer:
         self._ctl = ours
         self._lock = threading.Lock()
         self._owner = os.getpid()
+        self._info: dict | None = None  # the zygote's "ready" message, awaited on first use
         try:
             self._process.stdin.write(program.encode())
             self._process.stdin.close()
-            ready = protocol.recv_frame(ours, deadline=time.monotonic() + READY_TIMEOUT)
-        except (OSError, EOFError, TimeoutError, protocol.ProtocolError) as error:
+        except OSError as error:
             self.close()
             raise SandboxUnavailable(f"the sandbox fork server did not start ({error}): {self._stderr_tail()}")
-        self.info: dict = ready["ready"]
+
+    @property
+    def info(self) -> dict:
+        """What the zygote found: {"root": bool, "uid": sandbox uid, "namespaces": bool}. Waits until it is ready,
+        so that starting a server early overlaps its torch import with the caller's own work."""
+        with self._lock:
+            return self._wait_ready()
+
+    def _wait_ready(self) -> dict:
+        if self._info is None:
+            try:
+                self._info = protocol.recv_frame(self._ctl, deadline=time.monotonic() + READY_TIMEOUT)["ready"]
+            except (OSError, EOFError, TimeoutError, protocol.ProtocolError, KeyError, TypeError) as error:
+                raise SandboxUnavailable(f"the sandbox fork server did not start ({error}): {self._stderr_tail()}")
+        return self._info
 
     def spawn(self, files: dict[str, str], limits: dict, hide: list[str]) -> Worker:
         """Fork a worker for a submission (files: relative path -> base64); returns before it says hello."""
@@ -96,6 +110,7 @@ class ForkServer:
 
     def _request(self, message: dict, send_fd: socket.socket | None = None) -> dict:
         with self._lock:
+            self._wait_ready()
             try:
                 protocol.send_frame(self._ctl, message)
                 if send_fd is not None:

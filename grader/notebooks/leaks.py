@@ -32,10 +32,10 @@ def forbidden_lines(exercises: list[str], kinds: tuple[str, ...] = KINDS, repo: 
     from grader.api import list_checks
 
     solutions = {name: (repo / "solutions" / f"{name}.py").read_text() for name in exercises}
-    allowed = "\n".join((repo / "exercises" / f"{name}.py").read_text() for name in exercises)
-    allowed += "\n".join(cell.source for name in exercises for cell in split_module(name, solutions[name])[1]
-                         if not cell.solution)
-    allowed += "\n".join(check.description for name in exercises for check in list_checks(name))
+    allowed = "\n".join([*((repo / "exercises" / f"{name}.py").read_text() for name in exercises),
+                         *(cell.source for name in exercises for cell in split_module(name, solutions[name])[1]
+                           if not cell.solution),
+                         *(check.description for name in exercises for check in list_checks(name))])
     forbidden: dict[str, tuple[str, str]] = {}
     for exercise in exercises:
         sources = {"solution": "\n".join(_solution_regions(solutions[exercise])),

@@ -28,6 +28,9 @@ from .cells import CodeCell, to_module
 from .course import check_cell_id
 from .package import grade_modules
 
+# What reading a file that is not a notebook raises: not JSON, JSON of the wrong shape, or failing nbformat's schema.
+NOT_A_NOTEBOOK = (nbformat.reader.NotJSONError, nbformat.ValidationError, AttributeError, TypeError, KeyError)
+
 
 class IsolatedExecute(Execute):
     """nbgrader's Execute, except that the kernel runs only test cells, each replaced by the grader's verdict."""
@@ -36,8 +39,9 @@ class IsolatedExecute(Execute):
         info = resources["nbgrader"]
         results, notes = grade_submission(CourseDirectory(config=self.config), info["db_url"], info["assignment"],
                                           info["student"], info["notebook"], nb)
-        self._verdicts = {cell.metadata.nbgrader["grade_id"]: verdict_code(results.get(cell.metadata.nbgrader["grade_id"]))
-                          for cell in nb.cells if cell.cell_type == "code" and utils.is_grade(cell)}
+        test_cells = [cell.metadata.nbgrader["grade_id"] for cell in nb.cells
+                      if cell.cell_type == "code" and utils.is_grade(cell)]
+        self._verdicts = {grade_id: verdict_code(results.get(grade_id)) for grade_id in test_cells}
         for cell in nb.cells:
             note = notes.get(cell.metadata.get("nbgrader", {}).get("grade_id"))
             if note:
@@ -69,7 +73,7 @@ class SubmissionExporter(NotebookExporter):
     def from_filename(self, filename: str, resources: dict | None = None, **kw) -> tuple[NotebookNode, dict]:
         try:
             return super().from_filename(filename, resources, **kw)
-        except (nbformat.reader.NotJSONError, nbformat.ValidationError, AttributeError, TypeError) as error:
+        except NOT_A_NOTEBOOK as error:
             info = resources["nbgrader"]
             coursedir = self.parent.coursedir
             release = Path(coursedir.format_path(coursedir.release_directory, ".", info["assignment"]))
@@ -107,8 +111,8 @@ def verdict_code(result) -> str:
 
 def grade_submission(coursedir: CourseDirectory, db_url: str, assignment: str, student: str, notebook: str,
                      current: NotebookNode) -> tuple[dict[str, object], dict[str, str]]:
-    """Grade a learner's whole submission once (its notebooks import each other); returns (test-cell grade_id -> check result,
-    solution-cell grade_id -> note for the learner on `notebook`'s cells left out)."""
+    """Grade a learner's whole submission once (its notebooks import each other). Returns (test cell grade_id ->
+    check result, solution cell grade_id -> a note for the learner on the cells of `notebook` left out)."""
     submitted = Path(coursedir.format_path(coursedir.submitted_directory, student, assignment))
     modules: dict[str, str] = {}
     notes: dict[str, str] = {}
@@ -148,5 +152,5 @@ def _read(path: Path) -> NotebookNode | None:
     """A sibling notebook, or None if it is missing or not a notebook (nbgrader reports it when it gets there)."""
     try:
         return nbformat.read(path, as_version=4)
-    except (OSError, ValueError, nbformat.reader.NotJSONError):
+    except (OSError, *NOT_A_NOTEBOOK):
         return None

@@ -220,6 +220,18 @@ def attention_params(gen: torch.Generator, dim: int, dtype: torch.dtype = torch.
     return params
 
 
+def norm_params(gen: torch.Generator, dim: int, dtype: torch.dtype = torch.float32) -> tuple[torch.Tensor, torch.Tensor]:
+    """A layer norm's γ ~ 1 + N(0, 0.2²) and β ~ N(0, 0.2²), both (D,)."""
+    return 1 + randn(gen, dim, dtype=dtype, scale=0.2), randn(gen, dim, dtype=dtype, scale=0.2)
+
+
+def feed_forward_params(gen: torch.Generator, dim: int, hidden: int, dtype: torch.dtype = torch.float32) -> dict:
+    """W1 (F, D), b1 (F,), W2 (D, F), b2 (D,), scaled to keep unit-size activations."""
+    return {"W1": randn(gen, hidden, dim, dtype=dtype, scale=dim ** -0.5), "b1": randn(gen, hidden, dtype=dtype,
+            scale=0.3), "W2": randn(gen, dim, hidden, dtype=dtype, scale=hidden ** -0.5),
+            "b2": randn(gen, dim, dtype=dtype, scale=0.3)}
+
+
 def attention_tol(Q: torch.Tensor, K: torch.Tensor, V: torch.Tensor, extra: float = 0.0) -> Tolerance:
     """A float32 error bound for V softmax_cols(KᵀQ/sqrt(D_k)) on these inputs (u = 2^-24):
 
@@ -237,3 +249,21 @@ def attention_tol(Q: torch.Tensor, K: torch.Tensor, V: torch.Tensor, extra: floa
     weight_error = 2 * score_error + (2 * float(scores.abs().max()) + nk + 3) * U32
     bound = 4 * (weight_error + nk * U32)
     return Tolerance(rtol=bound, atol=bound * max(1.0, float(V.abs().max())))
+
+
+def mha_tol(Xq: torch.Tensor, Xkv: torch.Tensor, params: dict, num_heads: int) -> Tolerance:
+    """The per-head ``attention_tol`` (on the split, projected Q, K, V, whose length-D projections add D·u relative)
+    carried through W_o: an absolute error e on the stacked heads becomes max_row Σ|W_o|·e, and the length-D output
+    product adds D·u·max_row Σ|W_o|·max|heads|. Four times that bound."""
+    p = {key: value.double() for key, value in params.items()}
+    dim = Xq.shape[-2]
+
+    def split(W, b, X):
+        return (W @ X.double() + b[:, None]).unflatten(-2, (num_heads, dim // num_heads))
+
+    Q, K, V = split(p["Wq"], p["bq"], Xq), split(p["Wk"], p["bk"], Xkv), split(p["Wv"], p["bv"], Xkv)
+    head_error = attention_tol(Q, K, V, extra=2 * dim).atol
+    wo = p["Wo"].abs()
+    heads_size = float(V.abs().max())
+    bound = float(wo.sum(dim=1).max()) * head_error + dim * U32 * float(wo.sum(dim=1).max()) * heads_size
+    return Tolerance(rtol=4 * bound, atol=4 * bound)

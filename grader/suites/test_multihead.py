@@ -1,28 +1,11 @@
 """Hidden checks of exercise 6, ``multi_head_attention`` (head h = rows h·D/H .. (h+1)·D/H, scale 1/sqrt(D/H)).
 
-Tolerance (``mha_tol``): the per-head attention bound of test_attention.py (computed on the split, projected Q, K,
-V, whose length-D projections add D·u relative), carried through W_o: an absolute error e on the stacked heads
-becomes max_row Σ|W_o|·e, and the length-D output product adds D·u·max(|W_o||heads|). Four times that bound.
+Tolerance: ``judge.mha_tol``, a float32 bound computed from the inputs (derived there).
 """
 import pytest
 import torch
 
-from grader.suites.judge import U32, Judge, Tolerance, attention_params, attention_tol, generator, randn
-
-
-def mha_tol(Xq: torch.Tensor, Xkv: torch.Tensor, params: dict, num_heads: int) -> Tolerance:
-    p = {key: value.double() for key, value in params.items()}
-    dim = Xq.shape[-2]
-
-    def split(W, b, X):
-        return (W @ X.double() + b[:, None]).unflatten(-2, (num_heads, dim // num_heads))
-
-    Q, K, V = split(p["Wq"], p["bq"], Xq), split(p["Wk"], p["bk"], Xkv), split(p["Wv"], p["bv"], Xkv)
-    head_error = attention_tol(Q, K, V, extra=2 * dim).atol
-    wo = p["Wo"].abs()
-    heads_size = float(V.abs().max())
-    bound = float(wo.sum(dim=1).max()) * head_error + dim * U32 * float(wo.sum(dim=1).max()) * heads_size
-    return Tolerance(rtol=4 * bound, atol=4 * bound)
+from grader.suites.judge import Judge, attention_params, generator, mha_tol, randn
 
 
 def expect_mha(judge: Judge, Xq, Xkv, params, num_heads, mask=None):

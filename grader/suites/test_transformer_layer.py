@@ -13,7 +13,8 @@ Tolerances (u = 2^-24):
 import pytest
 import torch
 
-from grader.suites.judge import U32, Judge, Tolerance, attention_params, generator, randn
+from grader.suites.judge import (U32, Judge, Tolerance, attention_params, feed_forward_params, generator, norm_params,
+                                 randn)
 
 
 def layer_norm_tol(X: torch.Tensor, gamma: torch.Tensor, beta: torch.Tensor, eps: float = 1e-5) -> Tolerance:
@@ -34,15 +35,8 @@ def layer_tol(dim: int, hidden: int, n: int) -> Tolerance:
     return Tolerance.float32(32 * (dim + hidden + n), scale=4.0)
 
 
-def norm_params(gen, dim, dtype=torch.float32):
-    return 1 + randn(gen, dim, dtype=dtype, scale=0.2), randn(gen, dim, dtype=dtype, scale=0.2)
-
-
 def layer_params(gen, dim, hidden, dtype=torch.float32) -> dict:
-    params = attention_params(gen, dim, dtype)
-    params.update(W1=randn(gen, hidden, dim, dtype=dtype, scale=dim ** -0.5), b1=randn(gen, hidden, dtype=dtype,
-                  scale=0.3), W2=randn(gen, dim, hidden, dtype=dtype, scale=hidden ** -0.5),
-                  b2=randn(gen, dim, dtype=dtype, scale=0.3))
+    params = {**attention_params(gen, dim, dtype), **feed_forward_params(gen, dim, hidden, dtype)}
     for k in (1, 2):
         params[f"gamma{k}"], params[f"beta{k}"] = norm_params(gen, dim, dtype)
     return params

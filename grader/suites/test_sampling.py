@@ -1,0 +1,177 @@
+"""Hidden checks of exercise 9: ``next_token_probs``, ``generate``, ``sequence_log_prob`` and ``beam_search``.
+
+Sampling is judged on the returned probability vector (which tokens survive each filter and with what probability)
+and on seeded ``generate`` output: the learner's generator is ``torch.Generator().manual_seed(n)`` and the contract
+fixes one ``torch.multinomial(probs, 1, generator=generator)`` per step, so the sampled ids must equal the
+reference's exactly. The model is a ``TableModel`` (logits = table[:, ids] + pos[:, :N]), the same class here and in
+the sandbox. Beam search is deterministic: exact ids.
+
+Tolerances (u = 2^-24): a float32 softmax of logits l / T errs by (2·max|l/T| + V + 3)·u relative (see
+test_softmax.py); renormalising after a filter adds V·u; twice that. ``sequence_log_prob`` sums N-1 log-softmax
+values, each off by (2·max|l| + V + 3)·u absolute: four times N times that. Which tokens are kept must match
+exactly; the inputs keep every cumulative sum at least 1e-3 away from p < 1 (checked by ``assert_clear_of_p``).
+"""
+import pytest
+import torch
+
+from grader.sandbox.protocol import Seed, TableModel
+from grader.suites.judge import EXACT, Judge, Tolerance, generator, randn
+
+
+def probs_tol(logits: torch.Tensor, temperature: float) -> Tolerance:
+    top = float(logits.abs().max()) / (temperature or 1.0)
+    return Tolerance.float32(2 * (2 * top + 2 * len(logits) + 3))
+
+
+def table_model(gen, vocab: int, positions: int, scale: float = 2.0) -> TableModel:
+    return TableModel(randn(gen, vocab, vocab, scale=scale), randn(gen, vocab, positions, scale=scale / 4))
+
+
+def assert_clear_of_p(logits: torch.Tensor, temperature: float, top_k, top_p: float) -> None:
+    """Instructor guard: the reference's cumulative sums stay 1e-3 away from p, so float32 rounding cannot move the
+    cut (a check that depended on rounding would be unfair)."""
+    from reference.sampling import next_token_probs
+
+    probs = next_token_probs(logits.double(), temperature, top_k, None)
+    cumulative = torch.cumsum(torch.sort(probs, descending=True).values, dim=0)
+    assert bool(((cumulative - top_p).abs() > 1e-3).all()), "hidden-suite input too close to p; pick another seed"
+
+
+def expect_probs(judge: Judge, logits, temperature=1.0, top_k=None, top_p=None):
+    if top_p is not None and top_p < 1:
+        assert_clear_of_p(logits, temperature, top_k, top_p)
+    judge.expect("next_token_probs", logits, temperature, top_k, top_p, tol=probs_tol(logits, temperature))
+
+
+@pytest.mark.points(1)
+def test_temperature(learner):
+    """softmax(logits / T) for T = 0.5, 1 and 2.5 (float32, and float64 kept as float64)."""
+    gen = generator(901)
+    with Judge(learner, "sampling") as judge:
+        logits = randn(gen, 12, scale=2.0)
+        for temperature in (0.5, 1.0, 2.5):
+            expect_probs(judge, logits, temperature)
+        expect_probs(judge, randn(gen, 7, dtype=torch.float64, scale=2.0), 1.5)
+
+
+@pytest.mark.points(1)
+def test_greedy_at_temperature_zero(learner):
+    """temperature = 0 gives a one-hot on the arg-max, ties to the lowest id."""
+    gen = generator(902)
+    with Judge(learner, "sampling") as judge:
+        expect_probs(judge, randn(gen, 9), 0.0)
+        expect_probs(judge, torch.tensor([1.0, 3.0, -2.0, 3.0, 3.0]), 0.0)
+
+
+@pytest.mark.points(1)
+def test_top_k(learner):
+    """top-k keeps exactly k tokens (ties to the lower ids), renormalised: k = 1, 3, V; with tied logits."""
+    gen = generator(903)
+    with Judge(learner, "sampling") as judge:
+        logits = randn(gen, 10, scale=2.0)
+        for k in (1, 3, 10):
+            expect_probs(judge, logits, 1.0, k)
+        tied = torch.tensor([0.5, 2.0, 1.0, 2.0, 2.0, -1.0, 1.0])
+        expect_probs(judge, tied, 1.0, 2)
+        expect_probs(judge, tied, 0.8, 4)
+
+
+@pytest.mark.points(1)
+def test_top_p(learner):
+    """top-p keeps the shortest prefix (by decreasing probability) whose total reaches p, the crossing token
+    included: p = 0.05 (one token), 0.5, 0.9 and 1.0 (everything)."""
+    gen = generator(904)
+    with Judge(learner, "sampling") as judge:
+        logits = randn(gen, 12, scale=1.5)
+        for top_p in (0.05, 0.5, 0.9, 1.0):
+            expect_probs(judge, logits, 1.0, None, top_p)
+        expect_probs(judge, randn(gen, 20, scale=1.0), 1.3, None, 0.6)
+
+
+@pytest.mark.points(1)
+def test_top_k_then_top_p(learner):
+    """top-k first, then top-p on the renormalised top-k distribution, then renormalise."""
+    gen = generator(905)
+    with Judge(learner, "sampling") as judge:
+        logits = randn(gen, 16, scale=1.0)
+        expect_probs(judge, logits, 1.0, 6, 0.7)
+        expect_probs(judge, logits, 0.7, 3, 0.5)
+        expect_probs(judge, randn(gen, 16, scale=2.0), 1.2, 8, 0.85)
+
+
+@pytest.mark.points(2)
+def test_generate_seeded(learner):
+    """Seeded generation gives the reference's ids exactly: plain sampling, temperature with top-k, top-p, greedy."""
+    gen = generator(906)
+    with Judge(learner, "sampling") as judge:
+        model = table_model(gen, 12, 24)
+        prompt = torch.randint(0, 12, (3,), generator=gen)
+        judge.expect("generate", model, prompt, 10, generator=Seed(1), tol=EXACT)
+        judge.expect("generate", model, prompt, 8, 0.7, 5, generator=Seed(2), tol=EXACT)
+        judge.expect("generate", model, prompt[:1], 12, top_p=0.8, generator=Seed(3), tol=EXACT)
+        judge.expect("generate", model, prompt, 6, 0.0, generator=Seed(4), tol=EXACT)
+
+
+@pytest.mark.points(1)
+def test_generate_eos_and_context(learner):
+    """Generation stops right after emitting eos_id (eos included); the model sees only the last context_size
+    tokens."""
+    gen = generator(907)
+    with Judge(learner, "sampling") as judge:
+        model = table_model(gen, 8, 30)
+        model.table[5] += 1.5                                 # make token 5 likely enough to end some runs early
+        prompt = torch.randint(0, 8, (4,), generator=gen)
+        for seed in range(4):
+            judge.expect("generate", model, prompt, 12, eos_id=5, generator=Seed(10 + seed), tol=EXACT)
+        judge.expect("generate", model, prompt, 10, context_size=3, generator=Seed(20), tol=EXACT)
+        judge.expect("generate", model, prompt, 10, 1.0, 4, context_size=2, generator=Seed(21), tol=EXACT)
+
+
+@pytest.mark.points(1)
+def test_sequence_log_prob(learner):
+    """Σ_{n>=1} log p(ids[n] | ids[:n]), column n-1 scoring ids[n]; N = 1 gives 0."""
+    gen = generator(908)
+    with Judge(learner, "sampling") as judge:
+        for vocab, n in ((10, 6), (5, 2), (7, 1), (20, 15)):
+            model = table_model(gen, vocab, 16)
+            top = float(model.table.abs().max() + model.pos.abs().max())
+            judge.expect("sequence_log_prob", model, torch.randint(0, vocab, (n,), generator=gen),
+                         tol=Tolerance.float32(4 * n * (2 * top + vocab + 3)))
+
+
+def beam_cases(gen):
+    """(model, prompt, beam_width, max_new_tokens, eos_id): widths 1..4, with and without eos."""
+    cases = []
+    for vocab, width, steps, eos in ((6, 1, 5, None), (6, 2, 5, None), (7, 3, 4, None), (5, 4, 6, None),
+                                     (6, 3, 6, 2), (8, 2, 7, 0)):
+        model = table_model(gen, vocab, 16, scale=2.5)
+        if eos is not None:
+            model.table[eos] += 1.0                           # eos competitive: finished beams must compete
+        cases.append((model, torch.randint(0, vocab, (2,), generator=gen), width, steps, eos))
+    return cases
+
+
+@pytest.mark.points(2)
+def test_beam_search(learner):
+    """Beam search on summed log-probabilities returns the reference's sequence exactly, for widths 1 to 4."""
+    with Judge(learner, "sampling") as judge:
+        for model, prompt, width, steps, eos in beam_cases(generator(909))[:4]:
+            judge.expect("beam_search", model, prompt, width, steps, tol=EXACT)
+
+
+@pytest.mark.points(1)
+def test_beam_search_with_eos(learner):
+    """A beam ending in eos_id is finished: not extended, competing with its fixed score."""
+    with Judge(learner, "sampling") as judge:
+        for model, prompt, width, steps, eos in beam_cases(generator(909))[4:]:
+            judge.expect("beam_search", model, prompt, width, steps, eos, tol=EXACT)
+
+
+@pytest.mark.points(1)
+def test_beam_search_long_sequences(learner):
+    """48 steps over a flat 16-token distribution: a product of probabilities (~16^-48) underflows float32; summed
+    log-probabilities do not."""
+    gen = generator(910)
+    with Judge(learner, "sampling") as judge:
+        model = table_model(gen, 16, 60, scale=0.3)
+        judge.expect("beam_search", model, torch.tensor([3]), 2, 48, tol=EXACT)

@@ -64,9 +64,10 @@ def main() -> None:
         notebooks = len(list(release.glob("*.ipynb")))
     print(f"course: {args.exercises} ({notebooks} notebooks, {rows[0]['max_score']} points); build {build:.1f} s, "
           f"generate_assignment {generate:.1f} s")
-    print(f"autograde, one learner per nbgrader run: {min(single):.1f} s best, {sum(single) / len(single):.1f} s mean"
-          f" ({', '.join(f'{s:.1f}' for s in single)})")
-    print(f"autograde, {len(learners)} learners in one run: {batch:.1f} s, {batch / len(learners):.1f} s per submission")
+    print(f"autograde, one learner per nbgrader run: {min(single):.1f} s best, {sum(single) / len(single):.1f} s "
+          f"mean ({', '.join(f'{s:.1f}' for s in single)})")
+    print(f"autograde, {len(learners)} learners in one run: {batch:.1f} s, "
+          f"{batch / len(learners):.1f} s per submission")
 
 
 if __name__ == "__main__":

@@ -54,7 +54,8 @@ def environment() -> dict[str, str]:
 def run(args: list[str], cwd: Path, check: bool = True) -> subprocess.CompletedProcess:
     done = subprocess.run(args, cwd=cwd, env=environment(), capture_output=True, text=True, timeout=600)
     if check and done.returncode != 0:
-        raise AssertionError(f"{' '.join(args)} exited {done.returncode}:\n{done.stdout[-3000:]}\n{done.stderr[-5000:]}")
+        raise AssertionError(f"{' '.join(args)} exited {done.returncode}:\n{done.stdout[-3000:]}\n"
+                             f"{done.stderr[-5000:]}")
     return done
 
 

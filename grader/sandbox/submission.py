@@ -7,6 +7,7 @@ A worker that crashes, hangs or breaks the protocol is killed and replaced for t
 from __future__ import annotations
 
 import base64
+import secrets
 import signal
 import time
 from dataclasses import asdict, dataclass
@@ -110,7 +111,6 @@ class Submission:
         self._hide = sorted({*sensitive_paths(), *(str(Path(p).resolve()) for p in hide)})
         self._server = server
         self._worker: Worker | None = None
-        self._next_id = 0
         self._gave_up: dict[tuple[str, str], LearnerError] = {}
         self._imported: set[str] = set()
         self.isolation: dict = {}  # mode ("full", "partial" or "none"), uid, warnings: set by the first call
@@ -156,9 +156,18 @@ class Submission:
         earlier = self._gave_up.get(key) or self._gave_up.get((request["module"], "*"))
         if earlier is not None:
             raise LearnerError(earlier.kind, f"not run again: {earlier.message}", earlier.type_name)
+        try:
+            return self._exchange(key, request)
+        except LearnerError as error:
+            if error.kind != "protocol":
+                raise
+        # Learner code may have written into the channel during an EARLIER call (stray frames, a thread): this call
+        # is not to blame, so it runs once more on a fresh worker.
+        return self._exchange(key, request)
+
+    def _exchange(self, key: tuple[str, str], request: dict) -> dict:
         worker = self._ensure_worker()
-        self._next_id += 1
-        request["id"] = self._next_id
+        request["id"] = secrets.token_hex(16)  # unguessable: code in the worker cannot answer a call ahead of time
         deadline = time.monotonic() + self.limits.call_timeout
         try:
             protocol.send_frame(worker.sock, request)

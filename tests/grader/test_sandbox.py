@@ -53,6 +53,16 @@ MODULES = {
         def detached(x):
             return x.detach() * 2
 
+        def scribble():
+            import json, os, struct
+            body = json.dumps({"id": 1, "ok": True, "value": "forged"}).encode()
+            for fd in range(3, 64):
+                try:
+                    os.write(fd, struct.pack(">I", len(body)) + body)
+                except OSError:
+                    pass
+            return "done"
+
         def identity():
             import os, sys
             return {"uid": os.getuid(), "cwd": os.getcwd(), "path": sys.path,
@@ -169,6 +179,13 @@ def test_a_crash_is_reported_and_the_worker_restarted(learner):
         learner.call("softmax", "hard_exit")
     assert caught.value.kind == "crash"
     assert learner.call("softmax", "echo", 2) == ((2,), {})
+
+
+def test_frames_forged_by_learner_code_never_answer_a_later_call(learner):
+    with pytest.raises(LearnerError) as caught:
+        learner.call("softmax", "scribble")
+    assert caught.value.kind == "protocol"
+    assert learner.call("softmax", "echo", 4) == ((4,), {})
 
 
 def test_a_hang_times_out_is_not_retried_and_the_rest_goes_on(learner):

@@ -15,6 +15,7 @@ END_OF_WORD = "</w>"
 TIE_BREAKS = ("first", "rank")
 
 Pair = tuple[str, str]
+_KEY_NOT_SEARCHED = (-1, -1)  # stands for a first-occurrence key not looked up yet; smaller than any real one
 
 
 def _split_words(text: str, argument: str) -> list[str]:
@@ -49,6 +50,8 @@ class _IncrementalTrainer:
     Invariant: every pair with a positive count has an entry that ranks at least as high as its true
     (count, key). Counts only rise and keys only fall when a merge creates new occurrences, and those pairs are
     pushed again; a popped entry that over-ranks its pair is corrected and pushed back.
+    "first" keys cost a search, so entries start with the placeholder (-1, -1), below every real key; the search
+    happens only when such an entry reaches the top while another entry has the same count (a tie to settle).
     """
 
     def __init__(self, word_freqs: Counter, tie_break: str) -> None:
@@ -85,9 +88,9 @@ class _IncrementalTrainer:
         """Rank keys never change; a first-occurrence key is current while the pair still occurs there."""
         if self.tie_break == "rank":
             return True
-        index, target = key
-        if index < 0:
+        if key == _KEY_NOT_SEARCHED:
             return False
+        index, target = key
         symbols, offset = self.words[index], 0
         for current in zip(symbols, symbols[1:]):
             if offset >= target:
@@ -95,12 +98,9 @@ class _IncrementalTrainer:
             offset += len(current[0])
         return False
 
-    def _key(self, pair: Pair) -> tuple[int, int]:
-        return self._first_occurrence(pair) if self.tie_break == "first" else self._rank_key(pair)
-
     def _optimistic_key(self, pair: Pair) -> tuple[int, int]:
         """A key no larger than the true one: "first" puts off finding the first occurrence until it is needed."""
-        return (-1, -1) if self.tie_break == "first" else self._rank_key(pair)
+        return _KEY_NOT_SEARCHED if self.tie_break == "first" else self._rank_key(pair)
 
     def best_pair(self) -> Pair | None:
         """The pair to merge next, or None when no pair is left."""
@@ -112,11 +112,18 @@ class _IncrementalTrainer:
                 heapq.heappop(heap)
                 self.counts.pop(pair, None)
                 self.where.pop(pair, None)
-            elif -neg_count != count or not self._key_is_current(pair, key):
-                heapq.heapreplace(heap, (-count, self._key(pair), pair))
-            else:
+            elif -neg_count != count:
+                heapq.heapreplace(heap, (-count, self._optimistic_key(pair), pair))
+            elif self._key_is_current(pair, key) or self._count_is_unique_top():
                 return pair
+            else:  # a first-occurrence key that is out of date or not looked up yet, and a tie to settle
+                heapq.heapreplace(heap, (-count, self._first_occurrence(pair), pair))
         return None
+
+    def _count_is_unique_top(self) -> bool:
+        """No other entry has the top entry's count (its heap children, the next largest, have less): no tie."""
+        heap = self.heap
+        return all(heap[child][0] > heap[0][0] for child in (1, 2) if child < len(heap))
 
     def merge(self, pair: Pair) -> None:
         """Merge `pair` in every word containing it, adjusting only the counts of the neighbouring pairs.

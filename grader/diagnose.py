@@ -213,17 +213,18 @@ def _reproduces(module: Any, observation: Observation) -> bool:
     return agree(observation.result, result, observation.tol.scaled(2.0))
 
 
-def diagnose(exercise: str, observations: list[Observation], expected: list[Any]) -> tuple[str, str]:
+def diagnose(exercise: str, observations: list[Observation], expected: list[Any]) -> tuple[str, str] | None:
     """(name, explanation) for a failed check: a catalogue variant if one reproduces all ``observations``,
-    otherwise a generic reading of the first observation that differs from its ``expected`` result."""
+    otherwise a generic reading of the first observation that differs from its ``expected`` result. None when every
+    observation agrees with its expected result (the check failed on something else, which its message says)."""
+    wrong = [(observation, want) for observation, want in zip(observations, expected)
+             if not agree(observation.result, want, observation.tol)]
+    if not wrong:
+        return None
     variant = matching_variant(exercise, observations)
     if variant is not None:
         return variant.name, variant.explanation
-    for observation, want in zip(observations, expected):
-        if not agree(observation.result, want, observation.tol):
-            return generic(observation, want)
-    return "invariant_broken", ("Your outputs match the expected values on the compared inputs, but a property that "
-                                "every correct implementation has does not hold; see the message.")
+    return generic(*wrong[0])
 
 
 def generic(observation: Observation, expected: Any) -> tuple[str, str]:

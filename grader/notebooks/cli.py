@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 from attn.course import EXERCISES
@@ -35,7 +36,11 @@ def main(argv: list[str]) -> int:
     if args.command == "build":
         from .course import build_course
 
-        written = build_course(args.out_dir, args.assignment, args.exercises)
+        try:
+            written = build_course(args.out_dir, args.assignment, args.exercises)
+        except (ValueError, RuntimeError) as error:  # a missing suite or kernel, an exercise without its imports
+            print(f"attn nbgrader build: {error}", file=sys.stderr)
+            return 2
         print(NEXT_STEPS.format(out=args.out_dir, count=len(written), assignment=args.assignment))
         return 0
 

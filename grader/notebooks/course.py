@@ -33,8 +33,6 @@ c.CourseDirectory.course_id = {course_id!r}
 c.Autograde.autograde_preprocessors = AUTOGRADE_PREPROCESSORS
 # A submitted notebook that is not a notebook is reported and graded as the release; the others are still graded.
 c.Autograde.exporter_class = SubmissionExporter
-# source/ holds notebooks only; should a file ever be added there, never copy it over a learner's submission.
-c.Autograde.exclude_overwriting = {exclude!r}
 # Bounds each cell run by the kernel (the verdicts); the isolated grader has its own limits.
 c.Execute.timeout = 60
 # A test cell's grade is carried by its error output; stray stderr (kernel warnings) must not zero it.
@@ -85,7 +83,7 @@ def build_course(out_dir: Path, assignment: str = "attention", exercises: list[s
     for old in source.glob("*.ipynb"):
         old.unlink()
     (Path(out_dir) / "nbgrader_config.py").write_text(
-        CONFIG_TEMPLATE.format(course_id=Path(out_dir).resolve().name, exclude={assignment: []}))
+        CONFIG_TEMPLATE.format(course_id=Path(out_dir).resolve().name))
     written = []
     for exercise, (lesson, cells) in split.items():
         notebook = exercise_notebook(exercise, lesson, cells, list_checks(exercise), spec)

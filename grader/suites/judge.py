@@ -29,6 +29,9 @@ from grader.sandbox import LearnerError
 from grader.sandbox.protocol import Seed, TableModel
 
 EXACT = Tolerance.exact()
+MISSING_VALUE_ERROR = ("missing_value_error", "The contract asks for a ValueError on this invalid input, naming the "
+                       "argument and what is expected of it. Check the input before computing: "
+                       "if <bad>: raise ValueError(\"<argument>: expected ..., got ...\").")
 
 
 def upcast(value: Any) -> Any:
@@ -91,6 +94,7 @@ class Judge:
         self.observations: list[Observation] = []
         self.expected: list[Any] = []
         self.problems: list[str] = []
+        self.missing_value_errors = 0
 
     def __enter__(self) -> "Judge":
         return self
@@ -151,6 +155,7 @@ class Judge:
                 self.problems.append(f"{call_text(function, args, kwargs)} with an invalid {argument} raised "
                                      f"{error.type_name or error.kind}, expected ValueError")
             return
+        self.missing_value_errors += 1
         self.problems.append(f"{call_text(function, args, kwargs)} with an invalid {argument} returned a result; "
                              f"expected a ValueError naming {argument}")
 
@@ -182,8 +187,13 @@ class Judge:
         message = self.problems[0]
         if len(self.problems) > 1:
             message += f" (and {len(self.problems) - 1} more failed case{'s' if len(self.problems) > 2 else ''})"
-        name, explanation = diagnose(self.exercise, self.observations, self.expected)
-        raise Misconception(name, explanation, message)
+        found = diagnose(self.exercise, self.observations, self.expected)
+        if found is None and self.missing_value_errors:
+            found = MISSING_VALUE_ERROR
+        if found is None:
+            found = ("invariant_broken", "Your results match the expected ones on the compared inputs, but a property "
+                     "that every correct implementation has does not hold (see the message).")
+        raise Misconception(*found, message)
 
     def _record(self, observation: Observation) -> None:
         self.observations.append(observation)

@@ -96,6 +96,11 @@ class ForkServer:
         return self._request({"op": "reap", "pid": worker.pid, "kill": kill})["status"]
 
     @property
+    def pid(self) -> int:
+        """The zygote's process id: every worker is a descendant of it while it lives."""
+        return self._process.pid
+
+    @property
     def alive(self) -> bool:
         return self._process.poll() is None and self._owner == os.getpid()
 

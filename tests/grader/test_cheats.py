@@ -27,14 +27,21 @@ def full_isolation() -> bool:
     return info["root"] and info["namespaces"]
 
 
-def processes_of(uid: int) -> set[int]:
-    found = set()
+def descendants(pid: int) -> set[int]:
+    """Every live process below `pid` (the fork server: all sandbox workers, and whatever they forked)."""
+    children: dict[int, list[int]] = {}
     for entry in os.listdir("/proc"):
         try:
-            if entry.isdigit() and os.stat(f"/proc/{entry}").st_uid == uid:
-                found.add(int(entry))
-        except FileNotFoundError:
+            if entry.isdigit():
+                stat = Path(f"/proc/{entry}/stat").read_text()
+                children.setdefault(int(stat.rsplit(")", 1)[1].split()[1]), []).append(int(entry))
+        except OSError:
             continue
+    found, todo = set(), [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.add(child)
+            todo.append(child)
     return found
 
 
@@ -57,8 +64,6 @@ def test_a_cheat_scores_zero_and_the_rest_is_still_graded(cheat, tmp_path, full_
     source = (HERE / "cheats" / f"{cheat}.py").read_text()
     (submission / f"{ATTACKED}.py").write_text(source.replace("__REPO__", str(REPO)).replace("__OUT__", str(out)))
     shutil.copy(REPO / "solutions" / f"{CONTROL}.py", submission / f"{CONTROL}.py")
-    sandbox_uid = default_server().info["uid"]
-    before = processes_of(sandbox_uid) if full_isolation else set()
 
     report = grade(submission, [ATTACKED, CONTROL], call_timeout=2, hide=(out,))
 
@@ -67,5 +72,4 @@ def test_a_cheat_scores_zero_and_the_rest_is_still_graded(cheat, tmp_path, full_
     assert totals[CONTROL].points == totals[CONTROL].max > 0, f"{cheat} broke the grading of {CONTROL}"
     assert list(out.iterdir()) == [], f"{cheat} wrote into the grading output folder"
     assert not (REPO / "grader" / "results.json").exists() and not (REPO / "results.json").exists()
-    if full_isolation:
-        assert processes_of(sandbox_uid) <= before, f"{cheat} left processes behind"
+    assert descendants(default_server().pid) == set(), f"{cheat} left processes behind"

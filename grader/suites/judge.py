@@ -152,6 +152,7 @@ class Judge:
             if error.type_name == "NotImplementedError":
                 self.problems.append(f"{function} is not implemented yet")
             else:
+                self.missing_value_errors += 1
                 self.problems.append(f"{call_text(function, args, kwargs)} with an invalid {argument} raised "
                                      f"{error.type_name or error.kind}, expected ValueError")
             return

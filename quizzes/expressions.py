@@ -18,6 +18,7 @@ import math
 import re
 import signal
 import threading
+import time
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -255,19 +256,29 @@ class Timeout(FormatError):
 
 @contextmanager
 def time_limit(seconds: float) -> Iterator[None]:
-    """Raise ``Timeout`` after ``seconds`` (SIGALRM; only in the main thread, elsewhere the size bounds suffice)."""
-    usable = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
-    if not usable or signal.getitimer(signal.ITIMER_REAL)[0] > 0:
+    """Raise ``Timeout`` after ``seconds`` using SIGALRM, restoring any timer already running (e.g. pytest-timeout).
+
+    Only the main thread receives signals; elsewhere the size bounds of the parser are the only protection.
+    """
+    if not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    outer_remaining, outer_interval = signal.getitimer(signal.ITIMER_REAL)
+    if 0 < outer_remaining <= seconds:  # an enclosing deadline fires first anyway
         yield
         return
 
     def expire(signum, frame):
         raise Timeout(f"this took longer than {seconds:g} s to check; simplify the answer")
 
-    previous = signal.signal(signal.SIGALRM, expire)
+    started = time.monotonic()
+    outer_handler = signal.signal(signal.SIGALRM, expire)
     signal.setitimer(signal.ITIMER_REAL, seconds)
     try:
         yield
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
+        signal.signal(signal.SIGALRM, outer_handler)
+        if outer_remaining > 0:
+            left = max(outer_remaining - (time.monotonic() - started), 1e-3)
+            signal.setitimer(signal.ITIMER_REAL, left, outer_interval)

@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 
 from .expressions import FormatError
-from .grading import GRADERS, MultiChoiceGrader, TextGrader, answer_text, grade
+from .grading import GRADERS, MultiChoiceGrader, TextGrader, answer_text, grade, is_right
 from .loader import QuizFileError, load_yaml
 from .model import Question, Quiz, Variant, load_quiz
 from .schema import validate_quiz
@@ -64,8 +64,7 @@ def _grades_right(variant: Variant, alternative: object) -> bool:
     """Learner-style text is graded as a learner's; with params the alternative is evaluated like the answer."""
     if variant.question.params:
         grader = GRADERS[variant.question.type]
-        answer = grader.reference(variant.question.answer, variant, "answer")
-        return grader.same(grader.reference(alternative, variant, "accept"), answer, variant.question)
+        return is_right(grader, grader.reference(alternative, variant, "accept"), variant)
     return grade(variant, str(alternative)).correct
 
 

@@ -88,10 +88,12 @@ def overlay_source(variant: Variant) -> str:
     return _OVERLAY_HEADER + renamed
 
 
-def submission_module(variant: Variant, base_source: str) -> str:
-    """A complete learner module: ``base_source`` (a correct module) with the variant's function replacing its own."""
-    return base_source.rstrip("\n") + "\n\n\n# --- catalogue variant " + variant.label + " ---\n" + \
-        overlay_source(variant)
+def submission_module(base_source: str, *chosen: Variant) -> str:
+    """A complete learner module: ``base_source`` (a correct module) with each chosen variant's function replacing
+    its own (later definitions win, as in any Python module)."""
+    parts = [base_source.rstrip("\n")]
+    parts += [f"# --- catalogue variant {variant.label} ---\n" + overlay_source(variant) for variant in chosen]
+    return "\n\n\n".join(parts)
 
 
 _LOADED: dict[str, types.ModuleType] = {}

@@ -1,0 +1,70 @@
+"""The misconception catalogue's shape (fast, no sandbox): enough variants, unique names, contract signatures, one
+source per variant that runs in the grader and differs from the reference where it should."""
+import inspect
+
+import pytest
+import torch
+
+from grader import catalogue
+
+CONTRACT = {
+    "bpe": {"train_bpe", "bpe_encode", "bpe_decode"},
+    "embeddings": {"one_hot", "embed", "sinusoidal_positions"},
+    "softmax": {"softmax_cols"},
+    "masking": {"causal_mask", "padding_mask", "local_mask", "apply_mask"},
+    "attention": {"scaled_dot_product_attention", "self_attention"},
+    "multihead": {"multi_head_attention"},
+    "transformer_layer": {"layer_norm", "feed_forward", "transformer_layer"},
+    "cross_attention": {"cross_attention", "decoder_layer"},
+    "sampling": {"next_token_probs", "generate", "sequence_log_prob", "beam_search"},
+    "patch_embedding": {"patchify", "patch_embedding"},
+}
+
+
+def test_every_exercise_has_enough_variants():
+    wrong = catalogue.variants(correct=False)
+    assert len(wrong) >= 40
+    for exercise in catalogue.EXERCISES:
+        assert len(catalogue.variants(exercise, correct=False)) >= 3, exercise
+        assert len(catalogue.variants(exercise, correct=True)) >= 2, exercise
+
+
+def test_names_are_unique_and_explanations_say_something():
+    names = [variant.name for variant in catalogue.variants()]
+    assert len(names) == len(set(names))
+    for variant in catalogue.variants(correct=False):
+        assert variant.name.isidentifier() and variant.name.islower()
+        assert len(variant.explanation.split()) >= 12, f"{variant.label}: explanation too short to teach anything"
+
+
+@pytest.mark.parametrize("variant", catalogue.variants(), ids=lambda v: v.label)
+def test_variant_has_the_contract_signature(variant):
+    assert variant.function in CONTRACT[variant.exercise]
+    from importlib import import_module
+
+    solution = getattr(import_module(f"solutions.{variant.exercise}"), variant.function)
+    mine = getattr(catalogue.load(variant), variant.function)
+    assert list(inspect.signature(mine).parameters) == list(inspect.signature(solution).parameters)
+
+
+def test_overlay_is_the_single_source_renamed():
+    variant = next(v for v in catalogue.variants("softmax") if v.name == "softmax_over_rows")
+    overlay = catalogue.overlay_source(variant)
+    assert "def softmax_cols(scores)" in overlay and "softmax_over_rows" not in overlay
+    module = catalogue.submission_module("X = 1\n", variant)
+    namespace: dict = {}
+    exec(compile(module, "<learner>", "exec"), namespace)
+    scores = torch.randn(3, 4)
+    assert torch.allclose(namespace["softmax_cols"](scores), torch.softmax(scores, dim=-1))
+
+
+def test_loaded_variant_replaces_calls_inside_its_module():
+    """self_attention of the loaded module calls the variant's scaled_dot_product_attention, as a learner's would."""
+    variant = next(v for v in catalogue.variants("attention") if v.name == "no_scaling")
+    module = catalogue.load(variant)
+    gen = torch.Generator().manual_seed(0)
+    X = torch.randn(4, 5, generator=gen)
+    W = [torch.randn(4, 4, generator=gen) if i % 2 == 0 else torch.zeros(4) for i in range(6)]
+    _, weights = module.self_attention(X, *W)
+    Q, K = W[0] @ X, W[2] @ X
+    assert torch.allclose(weights, torch.softmax(K.T @ Q, dim=0), atol=1e-6)

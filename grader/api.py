@@ -107,6 +107,8 @@ class _Collector:
         for name, value in report.user_properties:
             if name == "grader_check":
                 self.results.append(CheckResult(**value))
+            elif name == "grader_error":
+                self.errors.append(f"{report.nodeid}: {value}")
 
     def pytest_collectreport(self, report: pytest.CollectReport) -> None:
         if report.failed:

@@ -6,6 +6,7 @@
 - the fixture `diagnosis` (`diagnosis.record(text)`) or raising `grader.diagnose.Misconception` names a mistake;
 - each check's result (`grader.report.CheckResult`, as a dict) is attached to its pytest report as the user
   property "grader_check", so `grader.api` (and xdist) can collect it; the terminal summary prints the scores.
+  A check that failed because the sandbox itself could not start gets "grader_error" instead: no grade is given.
 """
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from grader.report import CheckResult, Report
-from grader.sandbox import LearnerError, Limits, Submission
+from grader.sandbox import LearnerError, Limits, SandboxUnavailable, Submission
 
 RESULTS = pytest.StashKey[list]()
 SUBMISSION = pytest.StashKey[Submission]()
@@ -93,6 +94,9 @@ def points_of(item: pytest.Item) -> float:
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
     report = yield
+    if call.excinfo is not None and isinstance(call.excinfo.value, SandboxUnavailable):
+        report.user_properties.append(("grader_error", str(call.excinfo.value)))  # the machine's fault: no grade
+        return report
     if report.skipped or not (report.when == "call" or (report.when == "setup" and report.failed)):
         return report
     result = make_result(item, call, report.passed)

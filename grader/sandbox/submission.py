@@ -16,7 +16,7 @@ from pathlib import Path
 import torch
 
 from grader.sandbox import protocol
-from grader.sandbox.server import ForkServer, Worker, default_server
+from grader.sandbox.server import ForkServer, SandboxUnavailable, Worker, default_server
 
 KINDS = ("import", "missing", "exception", "timeout", "memory", "crash", "protocol")
 MAX_SUBMISSION_BYTES = 8 * 2**20
@@ -213,15 +213,16 @@ class Submission:
         limits = {k: v for k, v in asdict(self.limits).items() if k not in ("call_timeout", "startup_timeout")}
         worker = server.spawn(self._files, limits, self._hide)
         self._worker, self._worker_server = worker, server
+        # No learner code runs before the hello: a failure here is the grading machine's, never the learner's.
         try:
             hello = protocol.recv_frame(worker.sock, deadline=time.monotonic() + self.limits.startup_timeout)
         except (TimeoutError, EOFError, OSError, protocol.ProtocolError) as error:
             self._stop(kill=True)
-            raise LearnerError("crash", f"the sandbox did not start: {error}") from None
+            raise SandboxUnavailable(f"a sandbox worker did not start: {error!r}") from None
         if not isinstance(hello, dict) or "hello" not in hello:
             self._stop(kill=True)
             detail = hello.get("fatal", "") if isinstance(hello, dict) else ""
-            raise LearnerError("crash", f"the sandbox failed to start: {str(detail)[-500:]}")
+            raise SandboxUnavailable(f"a sandbox worker failed to start: {str(detail)[-1000:]}")
         info = hello["hello"]
         self.isolation = {"mode": str(info.get("isolation")), "uid": info.get("uid"),
                           "warnings": [str(w) for w in info.get("warnings", [])]}

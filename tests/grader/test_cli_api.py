@@ -185,3 +185,15 @@ def test_plain_pytest_on_the_suites_grades_and_prints_the_score(suites, submissi
                           f"--rootdir={suites}", "--submission", str(submissions / "rows")],
                          capture_output=True, text=True, timeout=120, cwd=Path(suites))
     assert "Score: 2 / 6" in run.stdout and "softmax_over_rows" in run.stdout, run.stdout[-2000:]
+
+
+def test_a_sandbox_that_cannot_start_is_a_grader_error_not_a_zero(suites, submissions, monkeypatch):
+    from grader.sandbox import SandboxUnavailable, submission
+
+    class BrokenServer:
+        def spawn(self, *args):
+            raise SandboxUnavailable("no fork server on this machine")
+
+    monkeypatch.setattr(submission, "default_server", BrokenServer)
+    with pytest.raises(GraderError, match="no fork server"):
+        grade(submissions / "correct", suites=suites)

@@ -102,6 +102,10 @@ class Judge:
     def __exit__(self, exc_type, exc, traceback) -> bool:
         if exc_type is None and self.problems:
             self.fail()
+        if isinstance(exc, LearnerError) and exc.kind == "exception" and self.problems:
+            # Earlier cases already went wrong: report those (they can be diagnosed), then the exception.
+            self.problems.append(f"then a call raised {exc.type_name}")
+            self.fail()
         return False
 
     # -------------------------------------------------------------------------------------------- calling

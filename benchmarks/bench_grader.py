@@ -101,7 +101,7 @@ def plan(students: int, exercises: list[str], seed: int = 0) -> list[tuple[str, 
         modules = dict(solutions)
         if kind == "partly_wrong":
             for variant in rng.sample(wrong, k=min(2, len(wrong))):
-                modules[variant.exercise] = submission_module(variant, solutions[variant.exercise])
+                modules[variant.exercise] = submission_module(modules[variant.exercise], variant)
         elif kind == "untouched":
             modules = dict(stubs)
         elif kind == "syntax_error":

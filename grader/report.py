@@ -6,6 +6,7 @@ between two gradings of the same submission is `graded_at`.
 from __future__ import annotations
 
 import json
+from collections import Counter
 from dataclasses import asdict, dataclass, field
 
 EXERCISES = ("bpe", "embeddings", "softmax", "masking", "attention", "multihead", "transformer_layer",
@@ -99,8 +100,11 @@ class Report:
             for check in total.failed:
                 lines.append(f"    FAILED {check.id} ({_number(check.max)} pt)")
                 lines += [f"        {line}" for line in check.message.splitlines()[:8]]
-                if check.diagnosis:
-                    lines.append(f"        Diagnosis: {check.diagnosis}")
+            diagnoses = Counter(check.diagnosis for check in total.failed if check.diagnosis)
+            for diagnosis, count in diagnoses.items():  # each named mistake once, in order of first appearance
+                where = f" ({count} checks)" if count > 1 else ""
+                first, *rest = diagnosis.splitlines()
+                lines += [f"    Diagnosis{where}: {first}", *(f"        {line}" for line in rest)]
             if total.hint:
                 lines.append(f"    Hint: {total.hint}")
         return "\n".join(lines) + "\n"

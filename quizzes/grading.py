@@ -134,9 +134,14 @@ class MultiChoiceGrader(ChoiceGrader):
     """A set of options: ``a, c`` or ``a c`` or ``ac``. A misconception key names one option to get right."""
 
     def read(self, text: str, variant: Variant) -> frozenset[str]:
+        texts = {normalise_text(choice) for choice in variant.choices}
+        phrases = [p for p in re.split(r"[,;]", text) if p.strip()]
+        if phrases and all(normalise_text(p) in texts for p in phrases):  # "beam search, top-k sampling"
+            return frozenset(self.pick(p, variant.choices) for p in phrases)
         tokens = [t for t in re.split(r"[,\s;]+", text.strip()) if t]
-        if len(tokens) == 1 and tokens[0].isalpha() and len(tokens[0]) <= len(variant.choices):
-            tokens = list(tokens[0])
+        letters = "abcdefghijklmnopqrstuvwxyz"[:len(variant.choices)]
+        if len(tokens) == 1 and normalise_text(tokens[0]) not in texts and set(tokens[0].lower()) <= set(letters):
+            tokens = list(tokens[0])  # "ac" means a and c
         if not tokens:
             raise FormatError("pick one or more letters, e.g. a, c")
         return frozenset(self.pick(token, variant.choices) for token in tokens)
@@ -145,12 +150,8 @@ class MultiChoiceGrader(ChoiceGrader):
         one = super().reference
         return one(raw, variant, role) if role == "misconception" else frozenset(one(x, variant, role) for x in raw)
 
-    def same(self, learner: frozenset[str], reference: frozenset[str] | str, question: Question) -> bool:
-        if isinstance(reference, str):  # a misconception: the learner got this one option wrong
-            return False
-        return learner == reference
-
     def misjudged(self, learner: frozenset[str], answer: frozenset[str], option: str) -> bool:
+        """A misconception key names one option: it applies when the learner chose it wrongly or missed it."""
         return (option in learner) != (option in answer)
 
     def show(self, value: frozenset[str]) -> str:

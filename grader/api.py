@@ -80,9 +80,11 @@ def submission_sha256(path: Path) -> str:
 def _run_pytest(args: list[str], collector: _Collector, suites: Path) -> None:
     # rootdir is the suites' parent so that test modules are named after their folder (suites.test_softmax):
     # pytest keeps imported test modules in sys.modules, and two folders must not share names.
-    # Only the plugins grading needs (autoloaded ones such as hypothesis' cost seconds); plain asserts, so that
-    # no message can show the hidden test's source.
-    base = ["--disable-plugin-autoload", "-p", "no:cacheprovider", "--assert=plain", "-o", "addopts=",
+    # Only the plugins grading needs (hypothesis' autoloaded plugin costs seconds, the unraisable-exception ones a
+    # full gc per session, logging capture a handler per test); plain asserts, so that no message can show the
+    # hidden test's source.
+    base = ["--disable-plugin-autoload", "--assert=plain", "-o", "addopts=",
+            *(f"-pno:{name}" for name in ("cacheprovider", "logging", "unraisableexception", "threadexception")),
             "--import-mode=importlib",
             f"--rootdir={Path(suites).parent}", f"--confcutdir={suites}", "-q", "--no-header", "-W", "ignore"]
     output = io.StringIO()

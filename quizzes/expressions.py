@@ -75,9 +75,10 @@ def tokenize(text: str, names: frozenset[str], shape: bool = False, big_o: bool 
                 continue
             if word is None:
                 run = re.match(r"\w+", text[i:]).group()
-                known = ", ".join(sorted(names)) or "none"
-                raise FormatError(f"unknown name {run!r} (symbols you may use: {known}; functions: "
-                                  f"{', '.join(FUNCTIONS)})")
+                if not names:
+                    raise FormatError(f"expected a number or arithmetic such as 14^2 + 1, not {run!r}")
+                raise FormatError(f"unknown name {run!r} (symbols you may use: {', '.join(sorted(names))}; "
+                                  f"functions: {', '.join(FUNCTIONS)})")
             kind = "func" if word in FUNCTIONS or (word == "O" and word not in names) else "name"
             tokens.append(Token(kind, word))
             i += len(word)

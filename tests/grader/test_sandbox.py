@@ -63,6 +63,24 @@ MODULES = {
                     pass
             return "done"
 
+        def leave_note(text):
+            with open("/tmp/note-for-the-next-student", "w") as handle:
+                handle.write(text)
+
+        def read_note():
+            try:
+                return open("/tmp/note-for-the-next-student").read()
+            except OSError:
+                return None
+
+        def connect():
+            import socket
+            try:
+                socket.create_connection(("127.0.0.1", 22), timeout=1).close()
+                return "connected"
+            except OSError as error:
+                return type(error).__name__
+
         def identity():
             import os, sys
             return {"uid": os.getuid(), "cwd": os.getcwd(), "path": sys.path,
@@ -219,3 +237,13 @@ def test_the_sandbox_has_a_clean_import_system(learner):
 def test_as_root_the_learner_runs_unprivileged_in_private_namespaces(learner):
     seen = learner.call("softmax", "identity")
     assert seen["uid"] != 0 and learner.isolation["mode"] == "full" and not learner.isolation["warnings"]
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="private namespaces need root")
+def test_as_root_each_worker_has_a_private_tmp_and_no_network(folder, learner):
+    with Submission(folder) as other_student:
+        other_student.call("softmax", "leave_note", "answers")
+        assert other_student.call("softmax", "read_note") == "answers"
+    assert learner.call("softmax", "read_note") is None
+    assert not os.path.exists("/tmp/note-for-the-next-student")
+    assert learner.call("softmax", "connect") != "connected"

@@ -65,7 +65,7 @@ def _like(typed: Any, exact: Any) -> Any:
 def describe(value: Any) -> str:
     """A short description of an argument that does not reveal it: shapes and dtypes, lengths, small numbers."""
     if isinstance(value, torch.Tensor):
-        return f"{str(value.dtype).removeprefix('torch.')} tensor of shape {tuple(value.shape)}"
+        return f"{str(value.dtype).removeprefix('torch.')} {tuple(value.shape)}"
     if isinstance(value, str):
         return f"a text of {len(value.split())} words"
     if isinstance(value, TableModel):
@@ -80,7 +80,9 @@ def describe(value: Any) -> str:
 
 
 def call_text(function: str, args: tuple, kwargs: dict) -> str:
-    parts = [describe(a) for a in args] + [f"{k}={describe(v)}" for k, v in kwargs.items()]
+    """``function(float32 (2, 4, 6), ..., top_k=3)``: the first four arguments and the keywords, described."""
+    parts = [describe(a) for a in args[:4]] + (["..."] if len(args) > 4 else [])
+    parts += [f"{k}={describe(v)}" for k, v in kwargs.items()]
     return f"{function}({', '.join(parts)})"
 
 

@@ -73,13 +73,9 @@ MODULES = {
             except OSError:
                 return None
 
-        def connect():
+        def network_interfaces():
             import socket
-            try:
-                socket.create_connection(("127.0.0.1", 22), timeout=1).close()
-                return "connected"
-            except OSError as error:
-                return type(error).__name__
+            return sorted(name for _, name in socket.if_nameindex())
 
         def identity():
             import os, sys
@@ -246,4 +242,4 @@ def test_as_root_each_worker_has_a_private_tmp_and_no_network(folder, learner):
         assert other_student.call("softmax", "read_note") == "answers"
     assert learner.call("softmax", "read_note") is None
     assert not os.path.exists("/tmp/note-for-the-next-student")
-    assert learner.call("softmax", "connect") != "connected"
+    assert learner.call("softmax", "network_interfaces") == ["lo"], "a new network namespace has only loopback"

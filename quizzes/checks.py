@@ -17,6 +17,7 @@ Only ``torch.nn.*`` classes and ``reference.*`` functions can be named. This mod
 from __future__ import annotations
 
 import dataclasses
+import functools
 import importlib
 
 import torch
@@ -59,6 +60,12 @@ def _argument(spec: object, values: dict, device: str) -> object:
     return _integer(spec, values)
 
 
+@functools.lru_cache(maxsize=None)
+def _count_parameters(name: str) -> int:
+    """``reference.configs.count_parameters``, once per model per lint run (GPT-3 takes a while even on meta)."""
+    return importlib.import_module("reference.configs").count_parameters(name)
+
+
 def check_values(variant: Variant) -> dict:
     """The numbers a check may use: the variant's params and the check's ``sizes``."""
     return {**variant.params, **(variant.question.check or {}).get("sizes", {})}
@@ -76,7 +83,7 @@ def run_check(variant: Variant) -> object:
                   if isinstance(value, (int, float)) and not isinstance(value, bool)}
         expression = str(check.get("value", "parameters"))
         if "parameters" in expression:
-            fields["parameters"] = configs.count_parameters(name)
+            fields["parameters"] = _count_parameters(name)
         if variant.question.type == "shape":
             return _shape(expression, {**values, **fields})
         return parse_expression(expression, values={**values, **fields})

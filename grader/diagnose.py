@@ -238,13 +238,51 @@ def generic(observation: Observation, expected: Any) -> tuple[str, str]:
                 name, text = generic(Observation(observation.function, (), {}, g, tol=observation.tol), e)
                 return name, f"In item {index} of the returned tuple: {text}"
     if isinstance(expected, torch.Tensor) and isinstance(got, torch.Tensor):
-        return _generic_tensor(got, expected, observation.tol)
+        return _generic_tensor(got, expected, observation.tol, observation.function)
     if isinstance(expected, list) and isinstance(got, list):
-        return _generic_sequence(got, expected)
-    return "different_result", f"The result differs from the expected one: {difference(got, expected, observation.tol)}."
+        return _generic_sequence(got, expected, observation.function)
+    return "different_result", (f"The result differs from the expected one: "
+                                f"{difference(got, expected, observation.tol)}. "
+                                + FUNCTION_HINTS.get(observation.function, ""))
 
 
-def _generic_tensor(got: torch.Tensor, expected: torch.Tensor, tol: Tolerance) -> tuple[str, str]:
+FUNCTION_HINTS = {
+    "softmax_cols": "Check the axis (-2: each column sums to 1), the max subtraction, and all -inf columns.",
+    "one_hot": "Column n must be the unit vector of token ids[n]: shape (..., V, N).",
+    "embed": "Column n must be Ω_e[:, ids[n]]: shape (..., D, N), in Ω_e's dtype.",
+    "sinusoidal_positions": "Row 2i is sin(n / 10000^(2i/D)), row 2i+1 the cosine of the same angle; shape (D, N).",
+    "apply_mask": "Hidden entries (mask False) become -inf; visible ones keep their score.",
+    "scaled_dot_product_attention": "Check KᵀQ (keys as rows), the 1/sqrt(D_k) scale, the mask before the softmax, "
+                                    "and the softmax over the keys (axis -2).",
+    "self_attention": "Check each projection W X + b[:, None] and the scale sqrt(D_k) (the query width).",
+    "multi_head_attention": "Check the head split (contiguous row blocks of D/H), the per-head scale sqrt(D/H), the "
+                            "order in which heads are stacked back, and Wo, bo at the end.",
+    "layer_norm": "Normalise each column over its D features: biased variance, eps inside the sqrt, then γ and β.",
+    "feed_forward": "W2 relu(W1 X + b1) + b2, with the biases added to every column.",
+    "transformer_layer": "Check the order of the four lines: residual sums, which layer norm (1 or 2) goes where, "
+                         "and post-LN (norm after the sum) versus pre-LN (norm before the sub-block).",
+    "cross_attention": "Queries come from X_dec, keys and values from X_enc; enc_mask is (N_e, N_d).",
+    "decoder_layer": "Causal self-attention, then cross-attention to X_enc, then the feed-forward network, each as "
+                     "X ← LN_k(X + block(X)).",
+    "next_token_probs": "Order: temperature (divide), top-k, top-p on the renormalised result, renormalise.",
+    "sequence_log_prob": "Column n-1 of the logits scores ids[n]; log-softmax over the vocabulary (axis 0).",
+    "causal_mask": "Entry [j, i] (key j, query i) is True iff j <= i: on and above the diagonal.",
+    "padding_mask": "Shape (B, n, 1): key j of sequence b is visible iff j < lengths[b].",
+    "local_mask": "Entry [j, i] is True iff |i - j| <= window.",
+    "generate": "Each step: model on the last context_size tokens, LAST column, next_token_probs, one "
+                "torch.multinomial(probs, 1, generator=generator); append, then stop if it was eos_id.",
+    "beam_search": "Score = summed log-probabilities; finished beams (ending in eos) keep their score and compete; "
+                   "ties go to the earlier beam, then the lower token id.",
+    "train_bpe": "Count pairs weighted by word frequency (overlaps included), take the most frequent (ties: first "
+                 "seen), merge non-overlapping occurrences left to right on whole symbols.",
+    "bpe_encode": "Apply the merges one after another in the order learned, each on every word, left to right.",
+    "bpe_decode": "Concatenate, turn every </w> into a space, strip trailing spaces.",
+    "patchify": "Patches row-major over the grid; each column lists its pixels in (channel, row, column) order.",
+    "patch_embedding": "W @ patches + b, then [CLS] as column 0, then + positions (D, N+1).",
+}
+
+
+def _generic_tensor(got: torch.Tensor, expected: torch.Tensor, tol: Tolerance, function: str = "") -> tuple[str, str]:
     if got.shape != expected.shape:
         return "wrong_shape", _explain_shape(tuple(got.shape), tuple(expected.shape))
     if got.dtype != expected.dtype:
@@ -252,8 +290,8 @@ def _generic_tensor(got: torch.Tensor, expected: torch.Tensor, tol: Tolerance) -
                                "the dtype of their floating-point inputs (float32 in, float32 out), masks are bool "
                                "and token ids are long (int64).")
     if not expected.dtype.is_floating_point:
-        return "different_values", ("Some entries differ from the expected ones. Check the index conventions: "
-                                    "rows are keys (or features), columns are queries (or tokens).")
+        return "different_values", ("Some entries differ from the expected ones. " + FUNCTION_HINTS.get(
+            function, "Check the index conventions: rows are keys (or features), columns are queries (or tokens)."))
     g, e = got.double(), expected.double()
     if bool((~torch.isfinite(g) & torch.isfinite(e)).any()):
         return "not_finite", ("Your result has NaN or inf where the expected value is finite. Typical causes: exp of "
@@ -278,7 +316,8 @@ def _generic_tensor(got: torch.Tensor, expected: torch.Tensor, tol: Tolerance) -
         if bool((g < -1e-6).any()):
             return "negative_weights", "Some of your weights are negative; softmax weights are in [0, 1]."
         return "columns_not_normalised", "The columns of your weights do not sum to 1 (each query's weights must)."
-    return "different_values", difference(g, e, tol, "your result").capitalize() + "."
+    return "different_values", ("Your values differ from the expected ones and match no known mistake. "
+                                + FUNCTION_HINTS.get(function, ""))
 
 
 def _explain_shape(got: tuple[int, ...], expected: tuple[int, ...]) -> str:
@@ -331,12 +370,13 @@ def _known_constant(ratio: float) -> str:
     return ""
 
 
-def _generic_sequence(got: list, expected: list) -> tuple[str, str]:
+def _generic_sequence(got: list, expected: list, function: str) -> tuple[str, str]:
+    hint = " " + FUNCTION_HINTS.get(function, "")
     for index, (g, e) in enumerate(zip(got, expected)):
         if g != e:
             return "different_sequence", (f"Your sequence first differs at position {index} (of {len(expected)}): "
-                                          f"got {g!r}, expected {e!r}.")
-    return "different_length", f"Your sequence has {len(got)} items, expected {len(expected)}."
+                                          f"got {g!r}, expected {e!r}.{hint}")
+    return "different_length", f"Your sequence has {len(got)} items, expected {len(expected)}.{hint}"
 
 
 def _generic_gradient(got: Any, expected: Any, tol: Tolerance) -> tuple[str, str]:

@@ -64,6 +64,7 @@ def test_a_cheat_scores_zero_and_the_rest_is_still_graded(cheat, tmp_path, full_
     source = (HERE / "cheats" / f"{cheat}.py").read_text()
     (submission / f"{ATTACKED}.py").write_text(source.replace("__REPO__", str(REPO)).replace("__OUT__", str(out)))
     shutil.copy(REPO / "solutions" / f"{CONTROL}.py", submission / f"{CONTROL}.py")
+    before = descendants(default_server().pid)  # workers other tests may hold open
 
     report = grade(submission, [ATTACKED, CONTROL], call_timeout=2, hide=(out,))
 
@@ -72,4 +73,4 @@ def test_a_cheat_scores_zero_and_the_rest_is_still_graded(cheat, tmp_path, full_
     assert totals[CONTROL].points == totals[CONTROL].max > 0, f"{cheat} broke the grading of {CONTROL}"
     assert list(out.iterdir()) == [], f"{cheat} wrote into the grading output folder"
     assert not (REPO / "grader" / "results.json").exists() and not (REPO / "results.json").exists()
-    assert descendants(default_server().pid) == set(), f"{cheat} left processes behind"
+    assert descendants(default_server().pid) <= before, f"{cheat} left processes behind"

@@ -56,6 +56,8 @@ def grade_main(argv: list[str]) -> int:
     output.add_argument("--json", action="store_true", help="print the machine-readable report instead of text")
     parser.add_argument("--gradescope", nargs="?", const=Path("results.json"), type=Path, metavar="FILE",
                         help="also write Gradescope's results.json (default FILE: ./results.json)")
+    parser.add_argument("--hide", action="append", default=[], type=Path, metavar="PATH",
+                        help="another path the learner's code must not read (repeatable), e.g. a copy of the course")
     _common_options(parser)
     args = parser.parse_args(argv)
     if not args.path.exists():
@@ -67,7 +69,8 @@ def grade_main(argv: list[str]) -> int:
     from grader.api import GraderError, grade
 
     try:
-        report = grade(submission_root(args.path), args.exercise, call_timeout=args.timeout)
+        hide = [*args.hide, *([args.gradescope.resolve().parent] if args.gradescope else [])]
+        report = grade(submission_root(args.path), args.exercise, call_timeout=args.timeout, hide=tuple(hide))
     except ValueError as error:
         print(f"attn grade: {error}", file=sys.stderr)
         return BAD_ARGUMENTS

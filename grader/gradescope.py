@@ -27,7 +27,7 @@ RUN_AUTOGRADER = """\
 # Gradescope runs this for every submission. The grader isolates the learner's code itself (see docs/grading.md).
 cd /autograder/source
 export OMP_NUM_THREADS=1 MKL_NUM_THREADS=1
-/autograder/venv/bin/python -m grader grade /autograder/submission{timeout} \\
+/autograder/venv/bin/python -m grader grade /autograder/submission{timeout} --hide /autograder/source \\
     --gradescope /autograder/results/results.json
 """
 

@@ -96,6 +96,7 @@ def test_the_gradescope_bundle_has_the_scripts_and_no_solutions(tmp_path, capsys
             "course/reference/softmax.py"} <= names
     assert not any(name.startswith(("course/solutions", "course/exercises")) for name in names)
     assert mode & stat.S_IXUSR and "--gradescope /autograder/results/results.json" in run and "--timeout 5" in run
+    assert "--hide /autograder/source" in run, "the course copy in the image holds the hidden suites"
 
 
 def test_python_dash_m_grader_lists_its_commands():

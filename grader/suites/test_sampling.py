@@ -140,13 +140,15 @@ def test_sequence_log_prob(learner):
 
 
 def beam_cases(gen):
-    """(model, prompt, beam_width, max_new_tokens, eos_id): widths 1..4, with and without eos."""
+    """(model, prompt, beam_width, max_new_tokens, eos_id): widths 1..4, with and without eos. With this seed
+    (picked for it) every search of width >= 2 ends elsewhere than greedy decoding, and every search with eos ends
+    elsewhere than a search that keeps extending finished beams."""
     cases = []
     for vocab, width, steps, eos in ((6, 1, 5, None), (6, 2, 5, None), (7, 3, 4, None), (5, 4, 6, None),
                                      (6, 3, 6, 2), (8, 2, 7, 0)):
-        model = table_model(gen, vocab, 16, scale=2.5)
+        model = TableModel(randn(gen, vocab, vocab, scale=1.5), randn(gen, vocab, 16, scale=0.4))
         if eos is not None:
-            model.table[eos] += 1.0                           # eos competitive: finished beams must compete
+            model.table[eos] += 0.5                           # eos competitive: finished beams must compete
         cases.append((model, torch.randint(0, vocab, (2,), generator=gen), width, steps, eos))
     return cases
 
@@ -155,7 +157,7 @@ def beam_cases(gen):
 def test_beam_search(learner):
     """Beam search on summed log-probabilities returns the reference's sequence exactly, for widths 1 to 4."""
     with Judge(learner, "sampling") as judge:
-        for model, prompt, width, steps, eos in beam_cases(generator(909))[:4]:
+        for model, prompt, width, steps, eos in beam_cases(generator(993))[:4]:
             judge.expect("beam_search", model, prompt, width, steps, tol=EXACT)
 
 
@@ -163,7 +165,7 @@ def test_beam_search(learner):
 def test_beam_search_with_eos(learner):
     """A beam ending in eos_id is finished: not extended, competing with its fixed score."""
     with Judge(learner, "sampling") as judge:
-        for model, prompt, width, steps, eos in beam_cases(generator(909))[4:]:
+        for model, prompt, width, steps, eos in beam_cases(generator(993))[4:]:
             judge.expect("beam_search", model, prompt, width, steps, eos, tol=EXACT)
 
 

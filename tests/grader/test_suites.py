@@ -15,18 +15,18 @@ from grader.diagnose import Observation, Tolerance, generic
 ROOT = Path(__file__).resolve().parents[2]
 SUITES = ROOT / "grader" / "suites"
 
-# Wrong implementations written for this test only (none of them is in grader/catalogue/): exercise -> source
-# appended to the model answer's module, redefining one function.
+# Wrong implementations written for this test only (none of them is in grader/catalogue/):
+# name -> (exercise, a check that must fail, source appended to the model answer's module, redefining one function).
 UNSEEN_MISTAKES = {
-    "softmax_over_axis_0": ("softmax", """
+    "softmax_over_axis_0": ("softmax", "test_random_shapes_float32", """
         def softmax_cols(scores):
             return torch.softmax(scores, dim=0)   # right for one matrix, wrong once there is a batch axis
     """),
-    "mask_transposed_inside_apply": ("masking", """
+    "mask_transposed_inside_apply": ("masking", "test_apply_mask", """
         def apply_mask(scores, mask):
             return scores.masked_fill(~mask.transpose(-2, -1), float("-inf"))
     """),
-    "sinusoid_base_1000": ("embeddings", """
+    "sinusoid_base_1000": ("embeddings", "test_sinusoidal_positions", """
         def sinusoidal_positions(num_positions, dim):
             n = torch.arange(num_positions, dtype=torch.float64)
             pairs = torch.arange(0, dim, 2, dtype=torch.float64)
@@ -36,7 +36,7 @@ UNSEEN_MISTAKES = {
             table[1::2] = torch.cos(angles[: dim // 2])
             return table.float()
     """),
-    "scaled_by_value_width": ("attention", """
+    "scaled_by_value_width": ("attention", "test_sdpa_random_shapes_float32", """
         def scaled_dot_product_attention(Q, K, V, mask=None):
             scores = K.transpose(-2, -1) @ Q / V.shape[-2] ** 0.5
             if mask is not None:
@@ -44,18 +44,18 @@ UNSEEN_MISTAKES = {
             weights = torch.nan_to_num(torch.softmax(scores, dim=-2))
             return V @ weights, weights
     """),
-    "keys_projected_with_wq": ("multihead", """
+    "keys_projected_with_wq": ("multihead", "test_random_shapes_float32", """
         _right = multi_head_attention
 
         def multi_head_attention(Xq, Xkv, params, num_heads, mask=None):
             return _right(Xq, Xkv, {**params, "Wk": params["Wq"], "bk": params["bq"]}, num_heads, mask)
     """),
-    "layer_norm_without_gamma_beta": ("transformer_layer", """
+    "layer_norm_without_gamma_beta": ("transformer_layer", "test_layer_norm_random_shapes", """
         def layer_norm(X, gamma, beta, eps=1e-5):
             mean = X.mean(dim=-2, keepdim=True)
             return (X - mean) / torch.sqrt(X.var(dim=-2, unbiased=False, keepdim=True) + eps)
     """),
-    "ffn_block_without_residual": ("cross_attention", """
+    "ffn_block_without_residual": ("cross_attention", "test_decoder_layer", """
         def decoder_layer(X_dec, X_enc, params, num_heads, enc_mask=None):
             from .masking import causal_mask
             from .multihead import multi_head_attention
@@ -66,7 +66,7 @@ UNSEEN_MISTAKES = {
             X = layer_norm(X + cross_attention(X, X_enc, p["cross_attn"], num_heads, enc_mask), p["gamma2"], p["beta2"])
             return layer_norm(feed_forward(X, p["W1"], p["b1"], p["W2"], p["b2"]), p["gamma3"], p["beta3"])
     """),
-    "beam_search_is_greedy": ("sampling", """
+    "beam_search_is_greedy": ("sampling", "test_beam_search", """
         def beam_search(model, prompt, beam_width, max_new_tokens, eos_id=None):
             ids = prompt.long()
             for _ in range(max_new_tokens):
@@ -76,7 +76,7 @@ UNSEEN_MISTAKES = {
                     break
             return ids
     """),
-    "patch_pixels_column_by_column": ("patch_embedding", """
+    "patch_pixels_column_by_column": ("patch_embedding", "test_patch_order", """
         def patchify(images, patch_size):
             B, C, H, W = images.shape
             P = patch_size
@@ -85,7 +85,7 @@ UNSEEN_MISTAKES = {
             grid = images.reshape(B, C, H // P, P, W // P, P)
             return grid.permute(0, 1, 5, 3, 2, 4).reshape(B, C * P * P, (H // P) * (W // P))
     """),
-    "ties_to_the_last_pair": ("bpe", """
+    "ties_to_the_last_pair": ("bpe", "test_lecture_example", """
         def train_bpe(corpus, num_merges):
             from collections import Counter
             if "</w>" in corpus:
@@ -143,10 +143,10 @@ def test_untouched_stubs_get_zero():
 @pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(UNSEEN_MISTAKES))
 def test_mistakes_outside_the_catalogue_fail_with_a_diagnosis(name, tmp_path):
-    exercise, source = UNSEEN_MISTAKES[name]
+    exercise, must_fail, source = UNSEEN_MISTAKES[name]
     report = grade(submission_with(tmp_path / "sub", exercise, source), exercises=[exercise])
     failed = [check for check in report.checks if not check.passed]
-    assert failed, f"{name} passed every check of {exercise}"
+    assert f"{exercise}::{must_fail}" in {check.id for check in failed}, f"{name} passed {must_fail}"
     assert any(check.diagnosis for check in failed), f"{name}: no failed check explains what is wrong"
     for check in failed:
         assert len(check.message) < 600

@@ -20,6 +20,12 @@ from grader.sandbox.protocol import Seed
 
 U32 = 2.0 ** -24  # unit roundoff of float32 (≈ 6e-8): the accuracy every check is built around
 
+# Names of the diagnoses that do NOT come from the catalogue (derived from invariants; see ``generic``).
+GENERIC = frozenset({"wrong_shape", "wrong_dtype", "not_finite", "transposed", "columns_permuted", "constant_factor",
+                     "columns_not_normalised", "negative_weights", "different_values", "different_sequence",
+                     "different_length", "different_result", "no_gradient", "wrong_gradient", "missing_value_error",
+                     "invariant_broken"})
+
 
 class Misconception(AssertionError):
     """A failed check with a diagnosis: ``name`` (stable, e.g. "softmax_over_rows") and a learner-facing

@@ -30,8 +30,11 @@ def test_every_exercise_has_enough_variants():
 
 
 def test_names_are_unique_and_explanations_say_something():
+    from grader.diagnose import GENERIC
+
     names = [variant.name for variant in catalogue.variants()]
     assert len(names) == len(set(names))
+    assert not GENERIC & set(names), "a catalogue name collides with a generic diagnosis"
     for variant in catalogue.variants(correct=False):
         assert variant.name.isidentifier() and variant.name.islower()
         assert len(variant.explanation.split()) >= 12, f"{variant.label}: explanation too short to teach anything"

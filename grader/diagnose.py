@@ -154,7 +154,9 @@ def difference(got: Any, expected: Any, tol: Tolerance, where: str = "the result
     if expected is None:
         return None if got is None else f"{where} should be None"
     if isinstance(expected, float) and isinstance(got, (int, float)) and not isinstance(got, bool):
-        if math.isclose(got, expected, rel_tol=tol.rtol, abs_tol=tol.atol) or (math.isnan(got) and math.isnan(expected)):
+        if math.isclose(got, expected, rel_tol=tol.rtol, abs_tol=tol.atol):
+            return None
+        if math.isnan(got) and math.isnan(expected):
             return None
         return f"{where} is {got:.6g}, expected a different value"
     if type(got) is not type(expected):

@@ -1,4 +1,7 @@
 """Exercise 5: ``scaled_dot_product_attention`` and ``self_attention`` (A = V softmax_cols(KᵀQ / sqrt(D_k)))."""
+# Variants call the other contract functions of their exercise by name, as a learner's module does;
+# those names exist once the variant is appended to a module (see grader/catalogue/__init__.py).
+# ruff: noqa: F821
 import torch
 
 from . import alternative, wrong
@@ -31,6 +34,7 @@ def scaled_by_dk_not_sqrt(Q, K, V, mask=None):
     afterwards only shrinks them, so columns no longer sum to 1 and the softmax is still saturated.""")
 def scaled_after_softmax(Q, K, V, mask=None):
     import math
+
     from .masking import apply_mask
     from .softmax import softmax_cols
     scores = K.transpose(-2, -1) @ Q
@@ -43,6 +47,7 @@ def scaled_after_softmax(Q, K, V, mask=None):
     to 1. Mask the scores with -inf BEFORE the softmax: softmax_cols(apply_mask(scores, mask)).""")
 def mask_after_softmax(Q, K, V, mask=None):
     import math
+
     from .softmax import softmax_cols
     weights = softmax_cols(K.transpose(-2, -1) @ Q / math.sqrt(Q.shape[-2]))
     if mask is not None:
@@ -55,6 +60,7 @@ def mask_after_softmax(Q, K, V, mask=None):
     one query and must sum to 1 over the keys, so normalise over axis -2 (softmax_cols).""")
 def softmax_over_queries(Q, K, V, mask=None):
     import math
+
     from .masking import apply_mask
     scores = K.transpose(-2, -1) @ Q / math.sqrt(Q.shape[-2])
     weights = torch.softmax(scores if mask is None else apply_mask(scores, mask), dim=-1)
@@ -66,6 +72,7 @@ def softmax_over_queries(Q, K, V, mask=None):
     products of D_k-dimensional vectors; D_k and D differ whenever Wq is not square.""")
 def self_attention_scaled_by_model_width(X, Wq, bq, Wk, bk, Wv, bv, mask=None):
     import math
+
     from .masking import apply_mask
     from .softmax import softmax_cols
     Q = Wq @ X + bq[:, None]
@@ -86,6 +93,7 @@ def self_attention_without_biases(X, Wq, bq, Wk, bk, Wv, bv, mask=None):
 @alternative("scaled_dot_product_attention", "Scale Q before the product, einsum for both products.")
 def einsum_scaled_queries(Q, K, V, mask=None):
     import math
+
     from .masking import apply_mask
     from .softmax import softmax_cols
     scores = torch.einsum("...dk,...dq->...kq", K, Q / math.sqrt(Q.shape[-2]))

@@ -1,4 +1,7 @@
 """Exercise 8: ``cross_attention`` (queries from the decoder) and the post-LN ``decoder_layer``."""
+# Variants call the other contract functions of their exercise by name, as a learner's module does;
+# those names exist once the variant is appended to a module (see grader/catalogue/__init__.py).
+# ruff: noqa: F821
 import math
 
 import torch
@@ -73,7 +76,8 @@ def encoder_output_unused(X_dec, X_enc, params, num_heads, enc_mask=None):
     from .transformer_layer import feed_forward, layer_norm
     p = params
     causal = causal_mask(X_dec.shape[-1])
-    X = layer_norm(X_dec + multi_head_attention(X_dec, X_dec, p["self_attn"], num_heads, causal), p["gamma1"], p["beta1"])
+    X = layer_norm(X_dec + multi_head_attention(X_dec, X_dec, p["self_attn"], num_heads, causal),
+                   p["gamma1"], p["beta1"])
     X = layer_norm(X + multi_head_attention(X, X, p["cross_attn"], num_heads, causal), p["gamma2"], p["beta2"])
     return layer_norm(X + feed_forward(X, p["W1"], p["b1"], p["W2"], p["b2"]), p["gamma3"], p["beta3"])
 

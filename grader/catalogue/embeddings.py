@@ -1,4 +1,7 @@
 """Exercise 2: ``one_hot`` (..., V, N), ``embed`` (..., D, N) and ``sinusoidal_positions`` (D, N)."""
+# Variants call the other contract functions of their exercise by name, as a learner's module does;
+# those names exist once the variant is appended to a module (see grader/catalogue/__init__.py).
+# ruff: noqa: F821
 import math
 
 import torch

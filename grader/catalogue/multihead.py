@@ -25,6 +25,7 @@ def output_projection_forgotten(Xq, Xkv, params, num_heads, mask=None):
     keys a head compares are D/H-dimensional.""")
 def scaled_by_model_width(Xq, Xkv, params, num_heads, mask=None):
     import math
+
     from .masking import apply_mask
     from .softmax import softmax_cols
     D = Xq.shape[-2]

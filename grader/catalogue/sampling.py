@@ -1,4 +1,7 @@
 """Exercise 9: ``next_token_probs``, ``generate``, ``sequence_log_prob`` and ``beam_search``."""
+# Variants call the other contract functions of their exercise by name, as a learner's module does;
+# those names exist once the variant is appended to a module (see grader/catalogue/__init__.py).
+# ruff: noqa: F821
 import torch
 
 from . import alternative, wrong

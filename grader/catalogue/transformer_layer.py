@@ -1,4 +1,7 @@
 """Exercise 7: ``layer_norm`` (per column), ``feed_forward`` and the post-LN / pre-LN ``transformer_layer``."""
+# Variants call the other contract functions of their exercise by name, as a learner's module does;
+# those names exist once the variant is appended to a module (see grader/catalogue/__init__.py).
+# ruff: noqa: F821
 import torch
 
 from . import alternative, wrong
@@ -47,7 +50,8 @@ def feed_forward_relu_on_output(X, W1, b1, W2, b2):
 
 @wrong("transformer_layer", """
     Your post-LN and pre-LN are swapped. post-LN (norm_first=False, the lecture's four lines) normalises AFTER the
-    residual sum: X ← LN1(X + MHA(X)); pre-LN (norm_first=True) normalises the sub-block's input: X ← X + MHA(LN1(X)).""")
+    residual sum: X ← LN1(X + MHA(X)); pre-LN (norm_first=True) normalises the sub-block's input:
+    X ← X + MHA(LN1(X)).""")
 def post_ln_and_pre_ln_swapped(X, params, num_heads, mask=None, norm_first=False):
     from .multihead import multi_head_attention
     p = params

@@ -23,8 +23,7 @@ from typing import Any
 
 import torch
 
-from grader.diagnose import (U32, Misconception, Observation, Tolerance, agree, diagnose, difference, evaluate,
-                             same_form)
+from grader.diagnose import U32, Misconception, Observation, Tolerance, agree, diagnose, difference, evaluate, same_form
 from grader.sandbox import LearnerError
 from grader.sandbox.protocol import Seed, TableModel
 
@@ -237,7 +236,8 @@ def attention_params(gen: torch.Generator, dim: int, dtype: torch.dtype = torch.
     return params
 
 
-def norm_params(gen: torch.Generator, dim: int, dtype: torch.dtype = torch.float32) -> tuple[torch.Tensor, torch.Tensor]:
+def norm_params(gen: torch.Generator, dim: int,
+                dtype: torch.dtype = torch.float32) -> tuple[torch.Tensor, torch.Tensor]:
     """A layer norm's γ ~ 1 + N(0, 0.2²) and β ~ N(0, 0.2²), both (D,)."""
     return 1 + randn(gen, dim, dtype=dtype, scale=0.2), randn(gen, dim, dtype=dtype, scale=0.2)
 

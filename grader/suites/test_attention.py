@@ -9,6 +9,7 @@ import torch
 
 from grader.suites.judge import Judge, Tolerance, attention_tol, generator, randn
 
+
 def projected(X, Wq, bq, Wk, bk, Wv, bv):
     return Wq @ X + bq[:, None], Wk @ X + bk[:, None], Wv @ X + bv[:, None]
 

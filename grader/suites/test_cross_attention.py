@@ -8,8 +8,16 @@ norm dividing by a column std >= 1/4 for these N(0, 1) inputs; four times safety
 import pytest
 import torch
 
-from grader.suites.judge import (Judge, Tolerance, attention_params, feed_forward_params, generator, mha_tol,
-                                 norm_params, randn)
+from grader.suites.judge import (
+    Judge,
+    Tolerance,
+    attention_params,
+    feed_forward_params,
+    generator,
+    mha_tol,
+    norm_params,
+    randn,
+)
 
 
 def decoder_params(gen, dim, hidden, dtype=torch.float32) -> dict:

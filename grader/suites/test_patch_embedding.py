@@ -50,8 +50,8 @@ def test_patchify_rejects_indivisible_images(learner):
     gen = generator(1002)
     with Judge(learner, "patch_embedding") as judge:
         judge.expect("patchify", randn(gen, 1, 1, 4, 6), 2, tol=EXACT)
-        judge.expect_value_error("patchify", randn(gen, 1, 1, 5, 6), 2, argument="images (H = 5 is not a multiple of 2)")
-        judge.expect_value_error("patchify", randn(gen, 1, 3, 6, 7), 3, argument="images (W = 7 is not a multiple of 3)")
+        judge.expect_value_error("patchify", randn(gen, 1, 1, 5, 6), 2, argument="images (H = 5, not a multiple of 2)")
+        judge.expect_value_error("patchify", randn(gen, 1, 3, 6, 7), 3, argument="images (W = 7, not a multiple of 3)")
 
 
 @pytest.mark.points(2)

@@ -157,7 +157,7 @@ def beam_cases(gen):
 def test_beam_search(learner):
     """Beam search on summed log-probabilities returns the reference's sequence exactly, for widths 1 to 4."""
     with Judge(learner, "sampling") as judge:
-        for model, prompt, width, steps, eos in beam_cases(generator(993))[:4]:
+        for model, prompt, width, steps, _ in beam_cases(generator(993))[:4]:
             judge.expect("beam_search", model, prompt, width, steps, tol=EXACT)
 
 

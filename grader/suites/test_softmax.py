@@ -12,7 +12,6 @@ import torch
 from grader.suites.judge import Judge, Tolerance, generator, randn
 
 
-
 def softmax_tol(scores: torch.Tensor) -> Tolerance:
     finite = scores[torch.isfinite(scores)]
     largest = float(finite.abs().max()) if finite.numel() else 0.0

@@ -13,8 +13,16 @@ Tolerances (u = 2^-24):
 import pytest
 import torch
 
-from grader.suites.judge import (U32, Judge, Tolerance, attention_params, feed_forward_params, generator, norm_params,
-                                 randn)
+from grader.suites.judge import (
+    U32,
+    Judge,
+    Tolerance,
+    attention_params,
+    feed_forward_params,
+    generator,
+    norm_params,
+    randn,
+)
 
 
 def layer_norm_tol(X: torch.Tensor, gamma: torch.Tensor, beta: torch.Tensor, eps: float = 1e-5) -> Tolerance:

@@ -166,8 +166,8 @@ def test_every_hidden_check_has_points_and_a_docstring():
 
 # ------------------------------------------------------------------------------ generic diagnoses (no sandbox)
 
-def diagnosis_of(got, expected, tol=Tolerance.float32(64)):
-    return generic(Observation("f", (), {}, got, tol=tol), expected)[0]
+def diagnosis_of(got, expected):
+    return generic(Observation("f", (), {}, got, tol=Tolerance.float32(64)), expected)[0]
 
 
 def test_generic_diagnosis_reads_shapes_dimension_by_dimension():

@@ -1,9 +1,9 @@
 """Hidden checks of exercise 2: ``one_hot`` (..., V, N), ``embed`` (..., D, N), ``sinusoidal_positions`` (D, N).
 
 Tolerances: one-hot matrices and embedding lookups are exact (a lookup copies values; Ω_e @ T adds exact zeros), so
-they get 4u of slack only for an implementation that multiplies. Sinusoids: the angle n / 10000^(2i/D) computed in
-float32 carries a relative error of a few u, i.e. an absolute error up to ~4·n·u in the angle and so in sin/cos; we
-allow 8·N·u for positions n < N.
+they get 4u of slack only for an implementation that multiplies. Sinusoids: a float32 frequency 10000^(-x) =
+exp(-x·ln 10000) carries a relative error up to (|x·ln 10000| + 2)·u <= 12u, so the angle n·f is off by up to 12·n·u
+absolute, and sin/cos by as much; we allow 32·N·u for positions n < N (2.5 times the bound).
 """
 import pytest
 import torch
@@ -61,4 +61,4 @@ def test_sinusoidal_positions(learner):
     float dtype — for D = 1 .. 16 and N = 1 .. 50."""
     with Judge(learner, "embeddings") as judge:
         for n, dim in ((1, 1), (1, 4), (7, 1), (10, 6), (12, 7), (50, 16), (33, 9)):
-            judge.expect("sinusoidal_positions", n, dim, tol=Tolerance.float32(8 * n))
+            judge.expect("sinusoidal_positions", n, dim, tol=Tolerance.float32(32 * n))

@@ -116,6 +116,54 @@ UNSEEN_MISTAKES = {
     """),
 }
 
+# Correct implementations written differently from the model answers and the catalogue: each must get full marks.
+UNSEEN_CORRECT = {
+    "softmax_through_functional_rows": ("softmax", """
+        def softmax_cols(scores):
+            rows = torch.nn.functional.softmax(scores.transpose(-1, -2), dim=-1)
+            return rows.transpose(-1, -2).nan_to_num(0.0)
+    """),
+    "layer_norm_module": ("transformer_layer", """
+        def layer_norm(X, gamma, beta, eps=1e-5):
+            norm = torch.nn.LayerNorm(X.shape[-2], eps=eps, dtype=X.dtype)
+            with torch.no_grad():
+                norm.weight.zero_()
+                norm.bias.zero_()
+            out = torch.nn.functional.layer_norm(X.transpose(-1, -2), (X.shape[-2],), norm.weight + gamma,
+                                                 norm.bias + beta, eps)
+            return out.transpose(-1, -2)
+    """),
+    "patchify_with_tensor_unfold": ("patch_embedding", """
+        def patchify(images, patch_size):
+            B, C, H, W = images.shape
+            P = patch_size
+            if H % P or W % P:
+                raise ValueError(f"images: H={H}, W={W} must be multiples of patch_size={P}")
+            tiles = images.unfold(2, P, P).unfold(3, P, P)            # (B, C, H/P, W/P, P, P)
+            return tiles.permute(0, 1, 4, 5, 2, 3).reshape(B, C * P * P, -1)
+    """),
+    "nucleus_by_shifted_cumsum_and_cross_entropy": ("sampling", """
+        def next_token_probs(logits, temperature=1.0, top_k=None, top_p=None):
+            if temperature == 0:
+                return torch.nn.functional.one_hot(logits.argmax(), logits.numel()).to(logits.dtype)
+            probs = torch.softmax(logits / temperature, dim=-1)
+            order = torch.argsort(probs, descending=True, stable=True)
+            keep = torch.ones_like(probs, dtype=torch.bool)
+            if top_k is not None:
+                keep[order[top_k:]] = False
+                probs = probs * keep / (probs * keep).sum()
+            if top_p is not None:
+                before = torch.cumsum(probs[order], dim=0) - probs[order]   # mass strictly before each token
+                keep[order[before >= top_p]] = False
+                probs = probs * keep / (probs * keep).sum()
+            return probs
+
+        def sequence_log_prob(model, ids):
+            logits = model(ids)
+            return -torch.nn.functional.cross_entropy(logits[:, :-1].T, ids[1:], reduction="sum")
+    """),
+}
+
 
 def submission_with(folder: Path, exercise: str, extra_source: str) -> Path:
     shutil.copytree(ROOT / "solutions", folder, ignore=shutil.ignore_patterns("__pycache__"))
@@ -152,6 +200,15 @@ def test_mistakes_outside_the_catalogue_fail_with_a_diagnosis(name, tmp_path):
         assert len(check.message) < 600
         for leak in ("tensor(", "judge.", "assert ", "def test", "reference."):
             assert leak not in check.message, f"{check.id} message leaks {leak!r}: {check.message}"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(UNSEEN_CORRECT))
+def test_correct_implementations_outside_the_catalogue_get_full_marks(name, tmp_path):
+    exercise, source = UNSEEN_CORRECT[name]
+    report = grade(submission_with(tmp_path / "sub", exercise, source), exercises=[exercise])
+    failed = {check.id: check.message for check in report.checks if not check.passed}
+    assert report.checks and not failed
 
 
 def test_every_hidden_check_has_points_and_a_docstring():

@@ -113,7 +113,7 @@ class Judge:
     def run_reference(self, function: str, args: tuple, kwargs: dict, grad: tuple | None = None) -> Any:
         """The reference's result on these inputs: computed in float64, rounded to the dtypes it returns."""
         fn = getattr(self.reference, function)
-        typed = evaluate(fn, args, kwargs, None if grad is None else (grad[0], grad[1]))
+        typed = evaluate(fn, args, kwargs, grad)
         if not any(isinstance(t, torch.Tensor) and t.is_floating_point() for t in _leaves((args, kwargs))):
             return _like(typed, typed)
         exact = evaluate(fn, upcast(args), upcast(kwargs), None if grad is None else (grad[0], upcast(grad[1])))

@@ -6,6 +6,7 @@ pickle, so decoding cannot run code:
 - `null`, `true`/`false`, integers, floats (NaN/Infinity as Python's json writes them) and strings are themselves;
 - `{"list": [...]}`, `{"tuple": [...]}`, `{"dict": [[key, value], ...]}` (keys are str or int);
 - `{"tensor": {"dtype": "float32", "shape": [2, 3], "data": "<base64 of the raw little-endian bytes>"}}`;
+- `{"dtype": "float64"}` is a `torch.dtype` (one of DTYPES);
 - `{"seed": n}` becomes `torch.Generator().manual_seed(n)` on the learner's side;
 - `{"table_model": [table, pos]}` becomes a `TableModel` (a deterministic language model).
 
@@ -124,6 +125,11 @@ def encode(value: object) -> object:
         return float(value)
     if isinstance(value, torch.Tensor):
         return {"tensor": _encode_tensor(value)}
+    if isinstance(value, torch.dtype):
+        name = str(value).removeprefix("torch.")
+        if name not in DTYPES:
+            raise TypeError(f"dtype {name} is not supported")
+        return {"dtype": name}
     if isinstance(value, Seed):
         return {"seed": int(value.n)}
     if isinstance(value, TableModel):
@@ -200,6 +206,10 @@ def _decode(message: object, depth: int, budget: list[int]) -> object:
         return result
     if tag == "tensor":
         return decode_tensor(body)
+    if tag == "dtype":
+        if body not in DTYPES:
+            raise ProtocolError(f"unknown dtype {body!r}")
+        return DTYPES[body]
     if tag == "seed":
         if not isinstance(body, int) or isinstance(body, bool) or not 0 <= body < 2**63:
             raise ProtocolError("seed must be an integer in [0, 2**63)")

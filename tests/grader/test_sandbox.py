@@ -110,9 +110,9 @@ def learner(folder):
 def test_values_cross_the_boundary_exactly(learner):
     x = torch.randn(2, 3, 4, dtype=torch.float64)
     assert torch.allclose(learner.call("softmax", "softmax_cols", x), torch.softmax(x, dim=-2))
-    args, kwargs = learner.call("softmax", "echo", torch.tensor([True, False]), 7, "s", None,
+    args, kwargs = learner.call("softmax", "echo", torch.tensor([True, False]), 7, "s", None, torch.float64,
                                 key=torch.arange(3), nested=[1.5, (2,)])
-    assert args[0].dtype == torch.bool and args[1:] == (7, "s", None)
+    assert args[0].dtype == torch.bool and args[1:] == (7, "s", None, torch.float64)
     assert kwargs["key"].dtype == torch.int64 and kwargs["nested"] == [1.5, (2,)]
 
 

@@ -37,6 +37,14 @@ def test_nested_structures_and_scalars_roundtrip():
     assert back[3] == () and back["nan"] != back["nan"]
 
 
+def test_dtypes_roundtrip_and_unknown_ones_are_refused():
+    assert roundtrip([torch.float64, torch.bool]) == [torch.float64, torch.bool]
+    with pytest.raises(ProtocolError, match="dtype"):
+        decode({"dtype": "object"})
+    with pytest.raises(ProtocolError, match="dtype"):
+        decode({"dtype": ["float32"]})
+
+
 def test_seed_and_table_model_roundtrip():
     model = TableModel(torch.randn(5, 5), torch.randn(5, 7))
     seed, back = roundtrip((Seed(42), model))

@@ -207,7 +207,7 @@ def _decode(message: object, depth: int, budget: list[int]) -> object:
     if tag == "tensor":
         return decode_tensor(body)
     if tag == "dtype":
-        if body not in DTYPES:
+        if not isinstance(body, str) or body not in DTYPES:
             raise ProtocolError(f"unknown dtype {body!r}")
         return DTYPES[body]
     if tag == "seed":

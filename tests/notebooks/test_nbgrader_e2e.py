@@ -100,13 +100,14 @@ EXPECTED_SCRIPT = """\
 import json, shutil, sys, tempfile
 from pathlib import Path
 from grader.api import grade
-from grader.catalogue import submission_module, variants
+from grader.catalogue import overlay_source, variants
 
 repo, course, mistake_exercise, mistake_name, cheat, unreadable = Path(sys.argv[1]), sys.argv[2].split(","), \\
     sys.argv[3], sys.argv[4], Path(sys.argv[5]), sys.argv[6]
 solutions = {name: (repo / "solutions" / f"{name}.py").read_text() for name in course}
 variant = next(v for v in variants(mistake_exercise, correct=False) if v.name == mistake_name)
-cases = {"mistake": {**solutions, mistake_exercise: submission_module(variant, solutions[mistake_exercise])},
+mistaken = solutions[mistake_exercise] + "\\n\\n" + overlay_source(variant)  # the later definition wins
+cases = {"mistake": {**solutions, mistake_exercise: mistaken},
          "cheat": {**solutions, "softmax": cheat.read_text()},
          "unreadable": {name: text for name, text in solutions.items() if name != unreadable}}
 out = {}

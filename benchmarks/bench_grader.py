@@ -94,7 +94,7 @@ def plan(students: int, exercises: list[str], seed: int = 0) -> list[tuple[str, 
     solutions = {name: (REPO / "solutions" / f"{name}.py").read_text() for name in exercises}
     stubs = {name: (REPO / "exercises" / f"{name}.py").read_text() for name in exercises}
     wrong = [v for v in variants(correct=False) if v.exercise in exercises]
-    kinds = [kind for kind, weight in zip(KINDS, WEIGHTS) for _ in range(weight)]
+    kinds = [kind for kind, weight in zip(KINDS, WEIGHTS, strict=True) for _ in range(weight)]
     out = []
     for index in range(students):
         kind = kinds[index * len(kinds) // students]

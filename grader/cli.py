@@ -51,9 +51,9 @@ def _common_options(parser: argparse.ArgumentParser) -> None:
 
 def grade_main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="attn grade", description="Grade one submission with the hidden suites.")
-    parser.add_argument("path", type=Path, help="a filled-in copy of exercises/, or a single module such as attention.py")
-    output = parser.add_mutually_exclusive_group()
-    output.add_argument("--json", action="store_true", help="print the machine-readable report instead of text")
+    parser.add_argument("path", type=Path,
+                        help="a filled-in copy of exercises/, or a single module such as attention.py")
+    parser.add_argument("--json", action="store_true", help="print the machine-readable report instead of text")
     parser.add_argument("--gradescope", nargs="?", const=Path("results.json"), type=Path, metavar="FILE",
                         help="also write Gradescope's results.json (default FILE: ./results.json)")
     parser.add_argument("--hide", action="append", default=[], type=Path, metavar="PATH",
@@ -113,14 +113,19 @@ def grade_all_main(argv: list[str]) -> int:
     pending = [s for s in students if args.force or not _up_to_date(reports_dir / f"{s.name}.json", s)]
     failures: dict[str, str] = {}
     console = Console(stderr=True)
-    columns = (TextColumn("grading"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), TextColumn("{task.description}"))
+    columns = (TextColumn("grading"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+               TextColumn("{task.description}"))
     with Progress(*columns, console=console, disable=not pending) as progress:
         task = progress.add_task("", total=len(pending))
         queue = list(pending)
         while queue:  # a pool that breaks (a grading process killed) is replaced; its unfinished work is retried
             done = _grade_batch(queue, reports_dir, args, hide, failures, lambda name: progress.update(
                 task, advance=1, description=name))
-            queue = [s for s in queue if s.name not in done and s.name not in failures]
+            left = [s for s in queue if s.name not in done and s.name not in failures]
+            if left and len(left) == len(queue):  # no progress at all: give up rather than loop
+                failures.update((s.name, "the grading process died") for s in left)
+                left = []
+            queue = left
     rows = _write_csv(args.out, students, reports_dir, failures)
     skipped = len(students) - len(pending)
     console.print(f"{len(pending) - len(failures)} graded, {skipped} up to date, {len(failures)} failed; "

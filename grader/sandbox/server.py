@@ -63,8 +63,9 @@ class ForkServer:
             self._process.stdin.write(program.encode())
             self._process.stdin.close()
         except OSError as error:
+            detail = self._stderr_tail()
             self.close()
-            raise SandboxUnavailable(f"the sandbox fork server did not start ({error}): {self._stderr_tail()}")
+            raise SandboxUnavailable(f"the sandbox fork server did not start ({error}): {detail}") from None
 
     @property
     def info(self) -> dict:
@@ -78,7 +79,8 @@ class ForkServer:
             try:
                 self._info = protocol.recv_frame(self._ctl, deadline=time.monotonic() + READY_TIMEOUT)["ready"]
             except (OSError, EOFError, TimeoutError, protocol.ProtocolError, KeyError, TypeError) as error:
-                raise SandboxUnavailable(f"the sandbox fork server did not start ({error}): {self._stderr_tail()}")
+                raise SandboxUnavailable(f"the sandbox fork server did not start ({error}): {self._stderr_tail()}") \
+                from None
         return self._info
 
     def spawn(self, files: dict[str, str], limits: dict, hide: list[str]) -> Worker:
@@ -122,7 +124,8 @@ class ForkServer:
                     socket.send_fds(self._ctl, [b"F"], [send_fd.fileno()])
                 reply = protocol.recv_frame(self._ctl, deadline=time.monotonic() + 60)
             except (OSError, EOFError, TimeoutError, protocol.ProtocolError) as error:
-                raise SandboxUnavailable(f"the sandbox fork server stopped ({error}): {self._stderr_tail()}")
+                raise SandboxUnavailable(
+                    f"the sandbox fork server stopped ({error}): {self._stderr_tail()}") from None
         return reply
 
     def _stderr_tail(self) -> str:

@@ -407,7 +407,7 @@ def handle(request: dict, modules: dict, workdir: str) -> dict:
         grads = protocol.torch.autograd.grad((first * cotangent).sum(), inputs, allow_unused=True)
     else:
         grads = [None] * len(inputs)
-    return {"value": send_back(output), "grads": protocol.encode(dict(zip(request["wrt"], grads)))}
+    return {"value": send_back(output), "grads": protocol.encode(dict(zip(request["wrt"], grads, strict=True)))}
 
 
 def send_back(value: object) -> object:

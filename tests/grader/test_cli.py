@@ -41,6 +41,20 @@ def test_grade_writes_gradescope_results(tmp_path, capsys):
     assert code == 0 and data["score"] == sum(test["max_score"] for test in data["tests"]) > 0
 
 
+def test_the_hidden_suites_give_the_same_report_twice(tmp_path):
+    from grader.api import grade
+    from grader.catalogue import overlay_source, variants
+
+    for module in ("softmax", "masking", "attention"):
+        shutil.copy(REPO / "solutions" / f"{module}.py", tmp_path)
+    mistake = variants("attention", correct=False)[0]
+    with open(tmp_path / "attention.py", "a") as handle:
+        handle.write("\n\n" + overlay_source(mistake))
+    first, second = (grade(tmp_path, ["softmax", "attention"]).to_dict() for _ in range(2))
+    assert first.pop("graded_at") and second.pop("graded_at")
+    assert first == second and 0 < first["score"] < first["max_score"]
+
+
 def test_grade_finds_the_modules_inside_an_unpacked_folder(tmp_path):
     (tmp_path / "exercises").mkdir()
     shutil.copy(REPO / "solutions" / "softmax.py", tmp_path / "exercises")

@@ -9,7 +9,9 @@ VENV=${VENV:-.venv}
 
 "$PYTHON" -m venv "$VENV"
 # torch is pinned to 2.13.0 in pyproject.toml; on Linux x86-64 see README "Other platforms" before running this.
-"$VENV/bin/python" -m pip install --quiet --disable-pip-version-check -e ".[instructor,dev]"
+# (grep drops pip's notes about package-index folders that this machine's pip configuration names but lacks)
+"$VENV/bin/python" -m pip install --quiet --disable-pip-version-check -e ".[instructor,dev]" \
+  2> >(grep -v "is ignored: it is neither a file nor a directory" >&2)
 
 echo
 echo "== Your exercise board: $VENV/bin/pytest exercises =="

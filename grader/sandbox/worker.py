@@ -300,6 +300,9 @@ def fallback_workdir(zygote: Zygote, spec: dict, warnings: list[str]) -> str:
     if zygote.root:
         warnings.append(f"{zygote.namespaces_error}: learner code runs as an unprivileged user but can read "
                         "world-readable files, including the hidden suites and the reference")
+        if zygote.expose:
+            warnings.append(f"the interpreter's files under {', '.join(zygote.expose)} are not readable by that "
+                            "user: only modules imported in advance (torch, numpy, common standard ones) work")
     else:
         warnings.append("the grader is not running as root: learner code runs as the grading user and can read "
                         "everything that user can (hidden suites, reference); fork bombs are not contained")

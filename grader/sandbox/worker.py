@@ -93,7 +93,7 @@ def clean_import_system() -> list[str]:
 class Zygote:
     """What every worker inherits: the clean interpreter, torch, the sandbox user and what isolation is possible."""
 
-    def __init__(self) -> None:
+    def __init__(self, namespaces: bool) -> None:
         self.pid = os.getpid()
         self.clean_path = clean_import_system()
         for name in PRELOADED:
@@ -108,7 +108,8 @@ class Zygote:
         self.uid, self.gid = self._sandbox_user() if self.root else (os.getuid(), os.getgid())
         self.needed = sorted({os.path.realpath(p) for p in self.clean_path if os.path.exists(p)})
         self.expose = self._blocked_ancestors() if self.root else {}
-        self.namespaces_error = self._probe_namespaces() if self.root else "not running as root"
+        self.namespaces_error = ("not running as root" if not self.root else self._probe_namespaces() if namespaces
+                                 else "namespaces turned off by the grader")
 
     @staticmethod
     def _sandbox_user() -> tuple[int, int]:
@@ -154,9 +155,9 @@ class Zygote:
         return None if os.waitstatus_to_exitcode(status) == 0 else "cannot create mount/PID namespaces here"
 
 
-def zygote_main(ctl_fd: int) -> None:
+def zygote_main(ctl_fd: int, namespaces: bool) -> None:
     ctl = socket.socket(fileno=ctl_fd)
-    zygote = Zygote()
+    zygote = Zygote(namespaces)
     protocol.send_frame(ctl, {"ready": {"root": zygote.root, "uid": zygote.uid,
                                         "namespaces": zygote.namespaces_error is None}})
     children: set[int] = set()
@@ -470,4 +471,4 @@ def describe(error: BaseException, workdir: str) -> dict:
 
 
 if __name__ == "__main__":
-    zygote_main(int(sys.argv[1]))
+    zygote_main(int(sys.argv[1]), namespaces="--no-namespaces" not in sys.argv)

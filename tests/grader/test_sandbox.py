@@ -243,3 +243,16 @@ def test_as_root_each_worker_has_a_private_tmp_and_no_network(folder, learner):
     assert learner.call("softmax", "read_note") is None
     assert not os.path.exists("/tmp/note-for-the-next-student")
     assert learner.call("softmax", "network_interfaces") == ["lo"], "a new network namespace has only loopback"
+
+
+def test_without_namespaces_grading_still_works_and_the_report_says_what_is_missing(folder):
+    from grader.sandbox import ForkServer
+
+    server = ForkServer(namespaces=False)
+    try:
+        with Submission(folder, server=server) as learner:
+            assert torch.allclose(learner.call("softmax", "softmax_cols", torch.zeros(2, 1)), torch.full((2, 1), 0.5))
+            assert learner.isolation["mode"] == ("partial" if os.geteuid() == 0 else "none")
+            assert any("hidden suites" in warning for warning in learner.isolation["warnings"])
+    finally:
+        server.close()

@@ -53,9 +53,9 @@ class ForkServer:
         program = _PROGRAM.format(protocol=(_HERE / "protocol.py").read_text(),
                                   worker=(_HERE / "worker.py").read_text())
         env = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
+        command = [sys.executable, "-I", "-c", _BOOTSTRAP, str(theirs.fileno())]
         self._process = subprocess.Popen(
-            [sys.executable, "-I", "-c", _BOOTSTRAP, str(theirs.fileno()), *([] if namespaces else ["--no-namespaces"])],
-            stdin=subprocess.PIPE,
+            command if namespaces else [*command, "--no-namespaces"], stdin=subprocess.PIPE,
             stdout=subprocess.DEVNULL, stderr=self._stderr, pass_fds=[theirs.fileno()], env=env, cwd="/")
         theirs.close()
         self._ctl = ours

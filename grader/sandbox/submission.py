@@ -56,6 +56,8 @@ def read_submission(path: str | Path) -> dict[str, bytes]:
     """The submission's Python files by relative path; `__init__.py` is always an empty one of ours.
 
     A folder contributes every *.py below it (hidden folders and __pycache__ skipped); a file contributes itself.
+    Symbolic links are skipped: the grader reads with its own rights, so a link could smuggle any file it can read
+    (the reference, /etc/shadow) into the sandbox.
     """
     path = Path(path)
     if path.is_file():
@@ -63,11 +65,12 @@ def read_submission(path: str | Path) -> dict[str, bytes]:
             raise ValueError(f"submission must be a folder or a .py file, got {path}")
         files = {path.name: path.read_bytes()}
     elif path.is_dir():
+        root = path.resolve()
         files = {
             file.relative_to(path).as_posix(): file.read_bytes()
             for file in sorted(path.rglob("*.py"))
-            if file.is_file() and not any(part.startswith(".") or part == "__pycache__"
-                                          for part in file.relative_to(path).parts)
+            if file.is_file() and not file.is_symlink() and file.resolve().is_relative_to(root)
+            and not any(part.startswith(".") or part == "__pycache__" for part in file.relative_to(path).parts)
         }
     else:
         raise ValueError(f"submission {path} does not exist")
@@ -111,6 +114,7 @@ class Submission:
         self._hide = sorted({*sensitive_paths(), *(str(Path(p).resolve()) for p in hide)})
         self._server = server
         self._worker: Worker | None = None
+        self._worker_server: ForkServer | None = None  # the server that forked the current worker
         self._gave_up: dict[tuple[str, str], LearnerError] = {}
         self._imported: set[str] = set()
         self.isolation: dict = {}  # mode ("full", "partial" or "none"), uid, warnings: set by the first call
@@ -180,8 +184,8 @@ class Submission:
             if request["module"] not in self._imported:  # it may hang while importing: do not retry the module
                 self._gave_up[(request["module"], "*")] = error
             raise error from None
-        except (EOFError, OSError) as error:
-            raise self._died(key, self._stop(kill=False), error) from None
+        except (EOFError, OSError):
+            raise self._died(key, self._stop(kill=False)) from None
         except protocol.ProtocolError as error:
             self._stop(kill=True)
             raise LearnerError("protocol", f"the sandbox broke the protocol: {error}") from None
@@ -232,7 +236,8 @@ class Submission:
         worker, self._worker = self._worker, None
         return self._worker_server.reap(worker, kill=kill) if worker is not None else {}
 
-    def _died(self, key: tuple[str, str], status: dict, error: Exception) -> LearnerError:
+    def _died(self, key: tuple[str, str], status: dict) -> LearnerError:
+        """What the worker's exit status says about how the learner's code ended it."""
         where = f"{key[0]}.{key[1]}"
         number = status.get("signal")
         if number == signal.SIGXCPU:

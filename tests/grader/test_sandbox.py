@@ -256,3 +256,17 @@ def test_without_namespaces_grading_still_works_and_the_report_says_what_is_miss
             assert any("hidden suites" in warning for warning in learner.isolation["warnings"])
     finally:
         server.close()
+
+
+def test_symbolic_links_in_a_submission_are_not_followed(tmp_path):
+    from grader.sandbox import read_submission
+
+    outside = tmp_path / "secret"
+    outside.mkdir()
+    (outside / "answers.py").write_text("SECRET = 1\n")
+    submission = tmp_path / "submission"
+    submission.mkdir()
+    (submission / "softmax.py").write_text("x = 1\n")
+    (submission / "answers.py").symlink_to(outside / "answers.py")
+    (submission / "linked_folder").symlink_to(outside)
+    assert sorted(read_submission(submission)) == ["__init__.py", "softmax.py"]

@@ -94,8 +94,8 @@ def recv_frame(sock: socket.socket, max_bytes: int = MAX_FRAME_BYTES, deadline: 
     body = _recv_exact(sock, length, eof_ok=False, deadline=deadline)
     try:
         return json.loads(body.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise ProtocolError(f"frame is not UTF-8 JSON: {error}") from None
+    except (ValueError, RecursionError) as error:  # not UTF-8, not JSON, or nested deeper than Python can parse
+        raise ProtocolError(f"frame is not UTF-8 JSON: {type(error).__name__}") from None
 
 
 def _recv_exact(sock: socket.socket, n: int, eof_ok: bool, deadline: float | None) -> bytes:

@@ -127,6 +127,15 @@ def test_frames_roundtrip_and_oversized_headers_are_refused_without_reading():
             protocol.recv_frame(right, max_bytes=1024)
 
 
+@pytest.mark.parametrize("body", [b"\xff\xfe", b"{not json", b"[" * 20_000 + b"]" * 20_000])
+def test_a_frame_that_is_not_json_is_a_protocol_error(body):
+    left, right = socket.socketpair()
+    with left, right:
+        left.sendall(struct.pack(">I", len(body)) + body)
+        with pytest.raises(ProtocolError, match="not UTF-8 JSON"):
+            protocol.recv_frame(right)
+
+
 def test_a_truncated_frame_is_a_protocol_error_and_a_clean_close_is_eof():
     left, right = socket.socketpair()
     with right:

@@ -79,8 +79,8 @@ def one_submission(runs: int) -> dict:
 # -------------------------------------------------------------------------------------------- the submissions
 
 def exercises_with_suites() -> list[str]:
+    from attn.course import EXERCISES
     from grader.api import suite_files
-    from grader.report import EXERCISES
 
     present = {path.stem.removeprefix("test_") for path in suite_files()}
     return [name for name in EXERCISES if name in present]

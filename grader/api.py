@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from grader.report import EXERCISES, CheckResult, Report
+from grader.report import CheckResult, Report, course_order
 from grader.sandbox import read_submission
 
 SUITES = Path(__file__).resolve().parent / "suites"
@@ -35,7 +35,7 @@ class CheckInfo:
 def suite_files(exercises: list[str] | None = None, suites: Path = SUITES) -> list[Path]:
     """The hidden suites, `test_<exercise>.py`, of the given exercises (all by default), in course order."""
     found = {path.stem.removeprefix("test_"): path for path in Path(suites).glob("test_*.py")}
-    wanted = exercises if exercises is not None else sorted(found, key=_course_order)
+    wanted = exercises if exercises is not None else sorted(found, key=course_order)
     unknown = [name for name in wanted if name not in found]
     if unknown:
         raise ValueError(f"no hidden suite for exercise(s) {', '.join(unknown)}; have: {', '.join(sorted(found))}")
@@ -129,6 +129,3 @@ class _Collector:
 
         self.submission = session.config.stash.get(SUBMISSION, None)
 
-
-def _course_order(exercise: str) -> tuple[int, str]:
-    return (EXERCISES.index(exercise) if exercise in EXERCISES else len(EXERCISES), exercise)

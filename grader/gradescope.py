@@ -2,7 +2,7 @@
 
 Gradescope unpacks the zip into /autograder/source, runs setup.sh once when building the image, then
 run_autograder for each submission (files in /autograder/submission) and reads /autograder/results/results.json.
-The bundle holds the packages the grader needs (grader/, reference/) and never the model solutions.
+The bundle holds the packages the grader needs (attn/, grader/, reference/) and never the model solutions.
 """
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import zipfile
 from pathlib import Path
 
 COURSE = Path(__file__).resolve().parents[1]
-PACKAGES = ("grader", "reference")
+PACKAGES = ("attn", "grader", "reference")  # attn.course is the course's list of exercises
 PROJECT_FILES = ("pyproject.toml", "README.md")
 
 SETUP_SH = """\

@@ -9,8 +9,7 @@ import json
 from collections import Counter
 from dataclasses import asdict, dataclass, field
 
-EXERCISES = ("bpe", "embeddings", "softmax", "masking", "attention", "multihead", "transformer_layer",
-             "cross_attention", "sampling", "patch_embedding")
+from attn.course import EXERCISES
 
 
 @dataclass(frozen=True)
@@ -46,7 +45,7 @@ class Report:
     graded_at: str = ""
 
     def __post_init__(self) -> None:
-        self.checks = sorted(self.checks, key=lambda c: (_exercise_rank(c.exercise), c.exercise, c.id))
+        self.checks = sorted(self.checks, key=lambda c: (*course_order(c.exercise), c.id))
 
     @property
     def score(self) -> float:
@@ -57,7 +56,7 @@ class Report:
         return sum(check.max for check in self.checks)
 
     def exercises(self) -> list[ExerciseTotal]:
-        names = sorted({check.exercise for check in self.checks}, key=lambda e: (_exercise_rank(e), e))
+        names = sorted({check.exercise for check in self.checks}, key=course_order)
         totals = []
         for name in names:
             checks = [check for check in self.checks if check.exercise == name]
@@ -144,8 +143,9 @@ def hint_for(exercise: str, failed: list[CheckResult]) -> str | None:
     return f"Compare your {exercise} code with {where}, on the shapes and dtypes named in the failed checks."
 
 
-def _exercise_rank(exercise: str) -> int:
-    return EXERCISES.index(exercise) if exercise in EXERCISES else len(EXERCISES)
+def course_order(exercise: str) -> tuple[int, str]:
+    """Sort key: the course's exercises in the order they are taught, anything else after them by name."""
+    return (EXERCISES.index(exercise) if exercise in EXERCISES else len(EXERCISES), exercise)
 
 
 def _number(value: float) -> str:

@@ -5,6 +5,9 @@ order. Each name is a module in `solutions/` and `exercises/` and a visible test
 """
 from __future__ import annotations
 
+import importlib.util
+from pathlib import Path
+
 EXERCISES: tuple[str, ...] = (
     "bpe",
     "embeddings",
@@ -17,3 +20,11 @@ EXERCISES: tuple[str, ...] = (
     "sampling",
     "patch_embedding",
 )
+
+
+def solutions_dir() -> Path:
+    """The folder of the model answers (the installed `solutions` package of this checkout)."""
+    spec = importlib.util.find_spec("solutions")
+    if spec is None or not spec.submodule_search_locations:
+        raise FileNotFoundError("the solutions package is not installed: run `pip install -e .` in the course checkout")
+    return Path(list(spec.submodule_search_locations)[0])

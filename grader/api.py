@@ -120,9 +120,9 @@ class _Collector:
         from grader.plugin import check_id, exercise_of, points_of
 
         for item in items:
-            doc = (getattr(item, "obj", None).__doc__ or "").strip().splitlines()
-            self.collected.append(CheckInfo(check_id(item), exercise_of(item), points_of(item),
-                                            doc[0] if doc else item.name))
+            doc = (getattr(item, "obj", None).__doc__ or "").strip()
+            summary = " ".join(doc.split("\n\n", 1)[0].split())  # the docstring's first paragraph, one line
+            self.collected.append(CheckInfo(check_id(item), exercise_of(item), points_of(item), summary or item.name))
 
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
         from grader.plugin import SUBMISSION

@@ -2,7 +2,8 @@
 
 Gradescope unpacks the zip into /autograder/source, runs setup.sh once when building the image, then
 run_autograder for each submission (files in /autograder/submission) and reads /autograder/results/results.json.
-The bundle holds the packages the grader needs (attn/, grader/, reference/) and never the model solutions.
+The bundle holds the packages the grader needs: attn/, grader/, reference/ and solutions/ (the catalogue of
+mistakes is built on the model answers). Learner code never reads them: `run_autograder` hides the course folder.
 """
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import zipfile
 from pathlib import Path
 
 COURSE = Path(__file__).resolve().parents[1]
-PACKAGES = ("attn", "grader", "reference")  # attn.course is the course's list of exercises
+PACKAGES = ("attn", "grader", "reference", "solutions")  # attn.course is the course's list of exercises
 PROJECT_FILES = ("pyproject.toml", "README.md")
 
 SETUP_SH = """\
@@ -19,6 +20,8 @@ SETUP_SH = """\
 set -euo pipefail
 apt-get update -q && apt-get install -yq python3 python3-pip python3-venv util-linux
 python3 -m venv /autograder/venv
+# The CPU build of the pinned torch first: from the default index it would be a multi-GB CUDA build.
+/autograder/venv/bin/pip install --quiet torch==2.13.0 --index-url https://download.pytorch.org/whl/cpu
 /autograder/venv/bin/pip install --quiet /autograder/source/course
 """
 

@@ -10,12 +10,12 @@
 """
 from __future__ import annotations
 
-import importlib.util
 from dataclasses import asdict
 from pathlib import Path
 
 import pytest
 
+from attn import course
 from grader.report import CheckResult, Report
 from grader.sandbox import LearnerError, Limits, SandboxUnavailable, Submission
 
@@ -26,10 +26,10 @@ MAX_MESSAGE = 600
 
 
 def solutions_dir() -> Path:
-    spec = importlib.util.find_spec("solutions")
-    if spec is None or not spec.submodule_search_locations:
-        raise pytest.UsageError("no --submission given and the solutions package is not installed")
-    return Path(list(spec.submodule_search_locations)[0])
+    try:
+        return course.solutions_dir()
+    except FileNotFoundError as error:
+        raise pytest.UsageError(f"no --submission given, and {error}") from None
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -136,8 +136,13 @@ def hint_for(exercise: str, failed: list[CheckResult]) -> str | None:
         return f"{exercise}.py does not import: fix the error shown above first, then the other checks can run."
     if errors & {"timeout", "memory", "crash"}:
         return f"Your {exercise} code hangs, crashes or uses too much memory on some inputs (see above)."
-    if any(check.diagnosis for check in failed):
+    from grader.diagnose import GENERIC  # imports torch: only needed once something failed
+
+    named = {check.diagnosis.split(":", 1)[0] for check in failed if check.diagnosis}
+    if named - GENERIC:
         return "Your output matches the known mistake named above: fix that and grade again."
+    if named:
+        return "The diagnosis above says how your output differs: start from the first failed check."
     section = EXERCISES.index(exercise) + 1 if exercise in EXERCISES else None
     where = f"section {section} of docs/contract.md" if section else "docs/contract.md"
     return f"Compare your {exercise} code with {where}, on the shapes and dtypes named in the failed checks."

@@ -26,8 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-EXERCISES = ("bpe", "embeddings", "softmax", "masking", "attention", "multihead", "transformer_layer",
-             "cross_attention", "sampling", "patch_embedding")
+from attn.course import EXERCISES
 
 BASE_PACKAGE = "solutions"
 _OVERLAY_HEADER = "import math\n\nimport torch\n\n\n"

@@ -14,7 +14,7 @@ from pathlib import Path
 import nbformat
 from nbformat import v4
 
-from attn.course import EXERCISES
+from attn.course import EXERCISES, solutions_dir
 
 from .cells import CodeCell, sibling_imports, split_module
 
@@ -41,11 +41,6 @@ c.IgnorePattern.pattern = r"[\\s\\S]*"
 c.OverwriteCells.add_missing_cells = True
 c.ClearSolutions.code_stub = {{"python": "# YOUR CODE HERE\\nraise NotImplementedError()"}}
 '''
-
-
-def solutions_dir() -> Path:
-    """The `solutions/` folder of this checkout."""
-    return Path(__file__).resolve().parents[2] / "solutions"
 
 
 def kernelspec() -> dict[str, str]:

@@ -99,7 +99,7 @@ def test_grade_all_grades_resumes_and_regrades(tmp_path):
     assert all(p.stat().st_mtime_ns > stamps[p.name] for p in reports.iterdir()), "--force regrades everything"
 
 
-def test_the_gradescope_bundle_has_the_scripts_and_no_solutions(tmp_path, capsys):
+def test_the_gradescope_bundle_has_the_scripts_and_the_grader_side_only(tmp_path, capsys):
     bundle = tmp_path / "autograder.zip"
     assert gradescope_bundle_main(["--out", str(bundle), "--timeout", "5"]) == 0
     with zipfile.ZipFile(bundle) as archive:
@@ -108,7 +108,8 @@ def test_the_gradescope_bundle_has_the_scripts_and_no_solutions(tmp_path, capsys
         mode = archive.getinfo("run_autograder").external_attr >> 16
     assert {"setup.sh", "run_autograder", "course/pyproject.toml", "course/grader/suites/test_softmax.py",
             "course/reference/softmax.py"} <= names
-    assert not any(name.startswith(("course/solutions", "course/exercises")) for name in names)
+    assert not any(name.startswith("course/exercises") for name in names)   # learners' stubs: not the grader's
+    assert "course/solutions/softmax.py" in names                            # the catalogue builds on them
     assert mode & stat.S_IXUSR and "--gradescope /autograder/results/results.json" in run and "--timeout 5" in run
     assert "--hide /autograder/source" in run, "the course copy in the image holds the hidden suites"
 

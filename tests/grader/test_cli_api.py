@@ -197,3 +197,14 @@ def test_a_sandbox_that_cannot_start_is_a_grader_error_not_a_zero(suites, submis
     monkeypatch.setattr(submission, "default_server", BrokenServer)
     with pytest.raises(GraderError, match="no fork server"):
         grade(submissions / "correct", suites=suites)
+
+
+def test_hint_names_a_known_mistake_only_for_catalogued_diagnoses():
+    from grader.report import hint_for
+
+    def failed(diagnosis: str) -> CheckResult:
+        return CheckResult(id="c", exercise="softmax", points=0, max=1, passed=False, message="m", diagnosis=diagnosis)
+
+    assert "known mistake" in hint_for("softmax", [failed("softmax_over_rows: rows, not columns")])
+    generic = hint_for("softmax", [failed("transposed: your output is the transpose")])
+    assert "known mistake" not in generic and "diagnosis above" in generic

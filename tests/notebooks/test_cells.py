@@ -7,7 +7,7 @@ import pytest
 
 from attn.course import EXERCISES
 from grader.notebooks.cells import CodeCell, SIBLING_NOTE, sibling_imports, split_module, to_module
-from grader.notebooks.course import solutions_dir
+from attn.course import solutions_dir
 
 
 @pytest.mark.parametrize("exercise", EXERCISES)

@@ -11,7 +11,8 @@ from nbgrader.nbgraderformat import MetadataValidator
 from grader.api import CheckInfo
 from grader.notebooks.autograde import verdict_code
 from grader.notebooks.cells import split_module
-from grader.notebooks.course import check_cell_id, exercise_notebook, kernelspec, lesson_markdown, solutions_dir
+from attn.course import solutions_dir
+from grader.notebooks.course import check_cell_id, exercise_notebook, kernelspec, lesson_markdown
 from grader.notebooks.leaks import scan
 from grader.report import CheckResult
 

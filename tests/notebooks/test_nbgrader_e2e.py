@@ -15,7 +15,6 @@ import csv
 import html
 import json
 import os
-import shutil
 import subprocess
 import sys
 import time

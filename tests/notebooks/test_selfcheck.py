@@ -16,7 +16,8 @@ from pathlib import Path
 import nbformat
 from grader.api import list_checks
 from grader.notebooks.cells import split_module
-from grader.notebooks.course import exercise_notebook, kernelspec, solutions_dir
+from attn.course import solutions_dir
+from grader.notebooks.course import exercise_notebook, kernelspec
 from grader.notebooks.selfcheck import check
 
 folder, answer = Path(sys.argv[1]), sys.argv[2]

@@ -28,6 +28,15 @@ def softmax_without_max_subtraction(scores):
 
 
 @wrong("softmax_cols", """
+    You subtracted the maximum of the whole matrix instead of each column's own maximum. A column whose scores all lie
+    far below the overall maximum then underflows: every exp is 0 and the column becomes 0/0 = NaN. Subtract
+    scores.amax(dim=-2, keepdim=True), one maximum per column.""")
+def softmax_global_max(scores):
+    e = torch.exp(scores - scores.max())
+    return e / e.sum(dim=-2, keepdim=True)
+
+
+@wrong("softmax_cols", """
     A column whose scores are all -inf (a query that may see no key) comes out as NaN: its maximum is -inf and
     -inf - (-inf) is NaN. The contract asks for zeros there: detect such columns and replace their weights with 0.""")
 def softmax_nan_on_hidden_columns(scores):

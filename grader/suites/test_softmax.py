@@ -60,13 +60,17 @@ def test_columns_are_probability_vectors(learner):
 
 @pytest.mark.points(1)
 def test_large_scores_do_not_overflow(learner):
-    """Scores of ±1e4 (plus unit noise) in float32 and float64: no inf or NaN, same weights as the reference."""
+    """Scores of ±1e4 (plus unit noise) in float32 and float64, mixed within columns and as whole columns shifted by
+    their own large offset: no inf or NaN, same weights as the reference (the max trick must be per column)."""
     gen = generator(304)
+    column_offsets = torch.tensor([1e4, -1e4, 5e3, -5e3, 0.0], dtype=torch.float64)
     with Judge(learner, "softmax") as judge:
         for dtype in (torch.float32, torch.float64):
             signs = torch.randint(0, 2, (6, 5), generator=gen).double() * 2 - 1
-            scores = (1e4 * signs + torch.randn(6, 5, generator=gen, dtype=torch.float64)).to(dtype)
-            expect_softmax(judge, scores)
+            mixed = 1e4 * signs + torch.randn(6, 5, generator=gen, dtype=torch.float64)
+            shifted = column_offsets + torch.randn(6, 5, generator=gen, dtype=torch.float64)
+            for scores in (mixed, shifted):
+                expect_softmax(judge, scores.to(dtype))
 
 
 @pytest.mark.points(1)

@@ -169,6 +169,24 @@ def test_beam_search_with_eos(learner):
             judge.expect("beam_search", model, prompt, width, steps, eos, tol=EXACT)
 
 
+@pytest.mark.points(2)
+def test_beam_search_random_cases(learner):
+    """Many random searches — vocabularies 3 to 8, widths 1 to 4, up to 7 steps, with and without an eos of random
+    strength — return the reference's sequence exactly (scores are plain sums: no length normalisation)."""
+    gen = generator(994)
+    with Judge(learner, "sampling") as judge:
+        for _ in range(24):
+            vocab = int(torch.randint(3, 9, (), generator=gen))
+            model = TableModel(randn(gen, vocab, vocab, scale=1.5), randn(gen, vocab, 16, scale=0.4))
+            eos = int(torch.randint(0, vocab, (), generator=gen)) if torch.rand((), generator=gen) < 0.75 else None
+            if eos is not None:
+                model.table[eos] += 2.0 * float(torch.rand((), generator=gen))
+            width = int(torch.randint(1, 5, (), generator=gen))
+            steps = int(torch.randint(1, 8, (), generator=gen))
+            prompt = torch.randint(0, vocab, (int(torch.randint(1, 4, (), generator=gen)),), generator=gen)
+            judge.expect("beam_search", model, prompt, width, steps, eos, tol=EXACT)
+
+
 @pytest.mark.points(1)
 def test_beam_search_long_sequences(learner):
     """48 steps over a flat 16-token distribution: a product of probabilities (~16^-48) underflows float32; summed

@@ -133,6 +133,22 @@ def generate_drops_eos(model, prompt, max_new_tokens, temperature=1.0, top_k=Non
 
 
 @wrong("generate", """
+    Your generation never stops when eos_id is 0: a test like `if eos_id and token == eos_id` reads the id 0 as
+    "no eos". Token 0 is a valid id; test `eos_id is not None and token == eos_id`.""")
+def generate_eos_zero_ignored(model, prompt, max_new_tokens, temperature=1.0, top_k=None, top_p=None, eos_id=None,
+                              generator=None, context_size=None):
+    ids = prompt.long()
+    for _ in range(max_new_tokens):
+        context = ids if context_size is None else ids[-context_size:]
+        probs = next_token_probs(model(context)[:, -1], temperature, top_k, top_p)
+        token = torch.multinomial(probs, 1, generator=generator)
+        ids = torch.cat([ids, token])
+        if eos_id and int(token) == eos_id:
+            break
+    return ids
+
+
+@wrong("generate", """
     Your context window keeps the FIRST context_size tokens. The model must see the most recent ones, the last
     context_size tokens: ids[-context_size:].""")
 def generate_keeps_oldest_context(model, prompt, max_new_tokens, temperature=1.0, top_k=None, top_p=None,

@@ -17,6 +17,15 @@ def eps_outside_sqrt(X, gamma, beta, eps=1e-5):
 
 
 @wrong("layer_norm", """
+    Your layer norm ignores its eps argument (a hard-coded 1e-5 inside). Use the eps the caller passes:
+    torch.sqrt(variance + eps) — models pick their own (1e-5, 1e-6, 1e-12, ...).""")
+def eps_argument_ignored(X, gamma, beta, eps=1e-5):
+    mean = X.mean(dim=-2, keepdim=True)
+    variance = X.var(dim=-2, keepdim=True, unbiased=False)
+    return (X - mean) / torch.sqrt(variance + 1e-5) * gamma[:, None] + beta[:, None]
+
+
+@wrong("layer_norm", """
     You used the unbiased variance (dividing by D - 1, torch.var's default). Layer norm uses the biased variance,
     dividing by D: X.var(dim=-2, unbiased=False, keepdim=True), or ((X - mean) ** 2).mean(dim=-2).""")
 def unbiased_variance(X, gamma, beta, eps=1e-5):

@@ -67,6 +67,27 @@ def test_cross_attention_encoder_mask(learner):
 
 
 @pytest.mark.points(1)
+def test_random_encoder_masks(learner):
+    """Random enc_masks of every broadcastable form — (B, N_e, N_d), (N_e, N_d), (B, N_e, 1) — over random shapes,
+    including N_e == N_d (where a transposed mask still fits) and B == H; every decoder token sees one encoder token
+    at least."""
+    gen = generator(809)
+    with Judge(learner, "cross_attention") as judge:
+        for case in range(9):
+            heads = int(torch.randint(1, 4, (), generator=gen))
+            dim = heads * int(torch.randint(1, 4, (), generator=gen))
+            batch = heads if case % 3 == 0 else int(torch.randint(1, 4, (), generator=gen))
+            nd = int(torch.randint(1, 6, (), generator=gen))
+            ne = nd if case % 2 == 0 else int(torch.randint(1, 6, (), generator=gen))
+            shape = ((batch, ne, nd), (ne, nd), (batch, ne, 1))[case % 3 if case < 6 else int(torch.randint(0, 3, (),
+                                                                                             generator=gen))]
+            mask = torch.rand(shape, generator=gen) < 0.6
+            mask[..., 0, :] = True
+            X_dec, X_enc, params = randn(gen, batch, dim, nd), randn(gen, batch, dim, ne), attention_params(gen, dim)
+            judge.expect("cross_attention", X_dec, X_enc, params, heads, mask, tol=mha_tol(X_dec, X_enc, params, heads))
+
+
+@pytest.mark.points(1)
 def test_padded_encoder_tokens_are_ignored(learner):
     """Changing the encoder tokens past each sequence's length (hidden by enc_mask) changes nothing."""
     gen = generator(803)

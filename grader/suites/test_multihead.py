@@ -48,6 +48,32 @@ def test_masks_apply_to_every_head(learner):
         expect_mha(judge, randn(gen, 2, 6, 3), randn(gen, 2, 6, 6), attention_params(gen, 6), 3, padding)
 
 
+def random_mask(gen, shape) -> torch.Tensor:
+    """A random boolean mask of ``shape`` (..., N_k or 1, N_q or 1) in which every query sees at least one key."""
+    mask = torch.rand(shape, generator=gen) < 0.6
+    mask[..., 0, :] = True
+    return mask
+
+
+@pytest.mark.points(1)
+def test_random_masks(learner):
+    """Random masks of every broadcastable form — per-sequence (B, N_k, N_q), shared (N_k, N_q), padding-like
+    (B, N_k, 1) — over random shapes, including N_q == N_k and B == H (where a mask given the head axis in the wrong
+    place still broadcasts, wrongly)."""
+    gen = generator(607)
+    with Judge(learner, "multihead") as judge:
+        for case in range(9):
+            heads = int(torch.randint(1, 4, (), generator=gen))
+            dim = heads * int(torch.randint(1, 4, (), generator=gen))
+            batch = heads if case % 3 == 0 else int(torch.randint(1, 4, (), generator=gen))
+            nq = int(torch.randint(1, 6, (), generator=gen))
+            nk = nq if case % 2 == 0 else int(torch.randint(1, 6, (), generator=gen))
+            shape = ((batch, nk, nq), (nk, nq), (batch, nk, 1))[case % 3 if case < 6 else int(torch.randint(0, 3, (),
+                                                                                             generator=gen))]
+            expect_mha(judge, randn(gen, batch, dim, nq), randn(gen, batch, dim, nk), attention_params(gen, dim),
+                       heads, random_mask(gen, shape))
+
+
 @pytest.mark.points(1)
 def test_token_order(learner):
     """Without positions: permuting the key/value tokens changes nothing; permuting the query tokens permutes the

@@ -46,12 +46,21 @@ def test_patch_order(learner):
 
 @pytest.mark.points(1)
 def test_patchify_rejects_indivisible_images(learner):
-    """H or W not a multiple of P is a ValueError (a valid image still works)."""
+    """H or W not a multiple of P is a ValueError, on random invalid sizes (a valid image still works)."""
     gen = generator(1002)
     with Judge(learner, "patch_embedding") as judge:
         judge.expect("patchify", randn(gen, 1, 1, 4, 6), 2, tol=EXACT)
         judge.expect_value_error("patchify", randn(gen, 1, 1, 5, 6), 2, argument="images (H = 5, not a multiple of 2)")
         judge.expect_value_error("patchify", randn(gen, 1, 3, 6, 7), 3, argument="images (W = 7, not a multiple of 3)")
+        # Random invalid sizes, half of them with H·W a multiple of P² (so only testing H and W separately catches
+        # them) — e.g. H = 2, W = 8, P = 4.
+        invalid = [(h, w, p) for p in (2, 3, 4) for h in range(1, 13) for w in range(1, 13) if h % p or w % p]
+        for product_divisible in (True, False):
+            pool = [case for case in invalid if ((case[0] * case[1]) % (case[2] ** 2) == 0) == product_divisible]
+            for index in torch.randperm(len(pool), generator=gen)[:4].tolist():
+                h, w, p = pool[index]
+                judge.expect_value_error("patchify", randn(gen, 2, 2, h, w), p,
+                                         argument=f"images (H = {h}, W = {w}, patch size {p})")
 
 
 @pytest.mark.points(2)

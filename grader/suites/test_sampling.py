@@ -27,14 +27,18 @@ def table_model(gen, vocab: int, positions: int, scale: float = 2.0) -> TableMod
     return TableModel(randn(gen, vocab, vocab, scale=scale), randn(gen, vocab, positions, scale=scale / 4))
 
 
-def assert_clear_of_p(logits: torch.Tensor, temperature: float, top_k, top_p: float) -> None:
-    """Instructor guard: the reference's cumulative sums stay 1e-3 away from p, so float32 rounding cannot move the
-    cut (a check that depended on rounding would be unfair)."""
+def clear_of_p(logits: torch.Tensor, temperature: float, top_k, top_p: float) -> bool:
+    """Whether the reference's cumulative sums stay 1e-3 away from p, so float32 rounding cannot move the cut."""
     from reference.sampling import next_token_probs
 
     probs = next_token_probs(logits.double(), temperature, top_k, None)
     cumulative = torch.cumsum(torch.sort(probs, descending=True).values, dim=0)
-    assert bool(((cumulative - top_p).abs() > 1e-3).all()), "hidden-suite input too close to p; pick another seed"
+    return bool(((cumulative - top_p).abs() > 1e-3).all())
+
+
+def assert_clear_of_p(logits: torch.Tensor, temperature: float, top_k, top_p: float) -> None:
+    """Instructor guard: a check that depended on rounding would be unfair (see ``clear_of_p``)."""
+    assert clear_of_p(logits, temperature, top_k, top_p), "hidden-suite input too close to p; pick another seed"
 
 
 def expect_probs(judge: Judge, logits, temperature=1.0, top_k=None, top_p=None):
@@ -97,6 +101,52 @@ def test_top_k_then_top_p(learner):
         expect_probs(judge, logits, 1.0, 6, 0.7)
         expect_probs(judge, logits, 0.7, 3, 0.5)
         expect_probs(judge, randn(gen, 16, scale=2.0), 1.2, 8, 0.85)
+
+
+def randint(gen, low: int, high: int) -> int:
+    return int(torch.randint(low, high, (), generator=gen))
+
+
+@pytest.mark.points(1)
+def test_random_ties(learner):
+    """Random logits on a coarse grid (many exact ties) with random temperature (0 included), top-k and top-p: ties
+    go to the lower id everywhere — in greedy decoding, in top-k and at the top-p cut. Cases whose cumulative sums
+    come within 1e-3 of p are skipped (drawn again), so float32 rounding never decides the cut."""
+    gen = generator(911)
+    with Judge(learner, "sampling") as judge:
+        done = 0
+        while done < 20:
+            vocab = randint(gen, 3, 13)
+            logits = torch.randint(-3, 4, (vocab,), generator=gen).float() * 0.5
+            temperature = (0.0, 0.6, 1.0, 1.7)[randint(gen, 0, 4)]
+            top_k = randint(gen, 1, vocab + 1) if randint(gen, 0, 5) < 3 else None
+            top_p = round(0.15 + 0.8 * float(torch.rand((), generator=gen)), 3) if randint(gen, 0, 5) < 3 else None
+            if top_p is not None and temperature and not clear_of_p(logits, temperature, top_k, top_p):
+                continue
+            judge.expect("next_token_probs", logits, temperature, top_k, top_p, tol=probs_tol(logits, temperature))
+            done += 1
+
+
+@pytest.mark.points(1)
+def test_generate_random_cases(learner):
+    """Random models, prompts, lengths, temperatures, top-k and context sizes, with an eos id of random strength —
+    the boundary ids 0 and V-1 as well as inner ones (0 is a valid id, not "no eos"): seeded generation gives the
+    reference's ids exactly."""
+    gen = generator(912)
+    with Judge(learner, "sampling") as judge:
+        for case in range(15):
+            vocab = randint(gen, 3, 10)
+            model = table_model(gen, vocab, 40)
+            eos = (0, vocab - 1, randint(gen, 0, vocab))[case % 3]
+            model.table[eos] += 2.0 * float(torch.rand((), generator=gen))
+            prompt = torch.randint(0, vocab, (randint(gen, 1, 4),), generator=gen)
+            kwargs = {"eos_id": eos, "generator": Seed(100 + case)}
+            if randint(gen, 0, 2):
+                kwargs["context_size"] = randint(gen, 1, 5)
+            if randint(gen, 0, 2):
+                kwargs["top_k"] = randint(gen, 1, vocab + 1)
+            temperature = (0.0, 0.7, 1.0, 1.5)[randint(gen, 0, 4)]
+            judge.expect("generate", model, prompt, randint(gen, 1, 12), temperature, tol=EXACT, **kwargs)
 
 
 @pytest.mark.points(2)
@@ -185,6 +235,26 @@ def test_beam_search_random_cases(learner):
             steps = int(torch.randint(1, 8, (), generator=gen))
             prompt = torch.randint(0, vocab, (int(torch.randint(1, 4, (), generator=gen)),), generator=gen)
             judge.expect("beam_search", model, prompt, width, steps, eos, tol=EXACT)
+
+
+@pytest.mark.points(1)
+def test_beam_search_ties(learner):
+    """Random models whose logits lie on a coarse grid, with duplicated rows (tied tokens) and duplicated columns
+    (tied tokens lead to identical next-token distributions): many candidates have EXACTLY equal scores, and the
+    contract's rule decides — ties to the earlier beam, then to the lower token id. One or two steps only: every
+    score is then a sum of at most two log-probabilities, and x + y == y + x exactly, so equal scores are equal in
+    any precision (with three terms the order of additions could split a tie by one rounding)."""
+    gen = generator(913)
+    with Judge(learner, "sampling") as judge:
+        for _ in range(20):
+            vocab = randint(gen, 3, 7)
+            base = torch.randint(-2, 3, (vocab, vocab), generator=gen).float()
+            table = base[:, torch.randint(0, vocab, (vocab,), generator=gen)]
+            table = table[torch.randint(0, vocab, (vocab,), generator=gen)].contiguous()
+            model = TableModel(table, torch.zeros(vocab, 16))
+            eos = randint(gen, 0, vocab) if randint(gen, 0, 3) == 0 else None
+            prompt = torch.randint(0, vocab, (randint(gen, 1, 4),), generator=gen)
+            judge.expect("beam_search", model, prompt, randint(gen, 1, 5), randint(gen, 1, 3), eos, tol=EXACT)
 
 
 @pytest.mark.points(1)

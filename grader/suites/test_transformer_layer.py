@@ -75,6 +75,22 @@ def test_layer_norm_small_variance(learner):
 
 
 @pytest.mark.points(1)
+def test_layer_norm_eps_argument(learner):
+    """The eps argument is used (not a hard-coded 1e-5): random eps from 1e-6 to 1e-1 on columns whose spread is
+    comparable to sqrt(eps), where eps changes the result."""
+    gen = generator(710)
+    with Judge(learner, "transformer_layer") as judge:
+        for _ in range(6):
+            eps = 10 ** float(-6 + 5 * torch.rand((), generator=gen))
+            dim, n = int(torch.randint(2, 17, (), generator=gen)), int(torch.randint(1, 6, (), generator=gen))
+            # column means of the size of the spread: a one-pass variance E[x²] - E[x]² stays accurate in
+            # float32 (this check is about eps, not about cancellation)
+            X = randn(gen, 1, n, scale=2 * eps ** 0.5) + randn(gen, dim, n, scale=eps ** 0.5)
+            gamma, beta = norm_params(gen, dim)
+            judge.expect("layer_norm", X, gamma, beta, eps=eps, tol=layer_norm_tol(X, gamma, beta, eps))
+
+
+@pytest.mark.points(1)
 def test_feed_forward(learner):
     """W2 relu(W1 X + b1) + b2 applied to every column; batched, F != D."""
     gen = generator(703)

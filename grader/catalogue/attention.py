@@ -67,6 +67,22 @@ def softmax_over_queries(Q, K, V, mask=None):
     return V @ weights, weights
 
 
+@wrong("scaled_dot_product_attention", """
+    You hid masked scores with a large negative number (-1e9, as in many PyTorch tutorials) instead of -inf. For a
+    query that can see at least one key this is almost the same, but a query that sees NO key then gets uniform
+    weights over the hidden keys instead of all-zero weights (and -1e9 is not "large" in every dtype). Use
+    apply_mask, which writes -inf, and a softmax that turns an all -inf column into zeros.""")
+def mask_filled_with_large_negative(Q, K, V, mask=None):
+    import math
+
+    from .softmax import softmax_cols
+    scores = K.transpose(-2, -1) @ Q / math.sqrt(Q.shape[-2])
+    if mask is not None:
+        scores = scores.masked_fill(~mask, -1e9)
+    weights = softmax_cols(scores)
+    return V @ weights, weights
+
+
 @wrong("self_attention", """
     You scaled by sqrt(D), the width of X, instead of sqrt(D_k), the width of the queries and keys. The scores are dot
     products of D_k-dimensional vectors; D_k and D differ whenever Wq is not square.""")

@@ -32,6 +32,17 @@ def self_attention_tol(args) -> Tolerance:
     return attention_tol(Q, K, V, extra=2 * args[0].shape[-2])
 
 
+def make_mask(gen, kind: str, batch: tuple, nk: int, nq: int) -> torch.Tensor:
+    """A boolean mask (True = visible): "causal" (N, N); "padding" (B, N_k, 1) from random lengths in [1, N_k];
+    "random" (B, N_k, N_q), each entry visible with probability 0.6 (a query may see no key at all)."""
+    if kind == "causal":
+        return torch.ones(nk, nq, dtype=torch.bool).triu()
+    if kind == "padding":
+        lengths = torch.randint(1, nk + 1, batch, generator=gen)
+        return torch.arange(nk)[:, None] < lengths[..., None, None]
+    return torch.rand(*batch, nk, nq, generator=gen) < 0.6
+
+
 # (batch, D_k, N_q, N_k, D_v): unbatched and batched, N = 1, N_q != N_k, D_k != D_v, D_k = 1
 SDPA_SHAPES = [((), 4, 5, 5, 4), ((), 3, 1, 1, 2), ((), 8, 3, 7, 5), ((2,), 6, 4, 9, 3), ((2, 3), 5, 6, 2, 7),
                ((), 1, 4, 4, 1), ((), 16, 2, 12, 6)]
@@ -52,15 +63,16 @@ def test_sdpa_float64(learner):
     gen = generator(502)
     with Judge(learner, "attention") as judge:
         for batch, dk, nq, nk, dv in SDPA_SHAPES[2:4]:
-            f64 = dict(dtype=torch.float64)
+            f64 = {"dtype": torch.float64}
             expect_sdpa(judge, randn(gen, *batch, dk, nq, **f64), randn(gen, *batch, dk, nk, **f64),
                         randn(gen, *batch, dv, nk, **f64))
 
 
 @pytest.mark.points(2)
 def test_sdpa_masks(learner):
-    """A causal mask (N_k = N_q), a padding mask (B, N_k, 1) broadcast over queries, and a random mask with one
-    fully hidden query (whose weights and output must be all zeros)."""
+    """A causal mask (N_k = N_q), a padding mask (B, N_k, 1) broadcast over queries, a random mask with one
+    fully hidden query (whose weights and output must be all zeros), and 5 random batched shapes with padding
+    masks or per-sequence random masks (B, N_k, N_q)."""
     gen = generator(503)
     with Judge(learner, "attention") as judge:
         causal = torch.ones(6, 6, dtype=torch.bool).triu()
@@ -71,6 +83,12 @@ def test_sdpa_masks(learner):
         random_mask[2, :] = True
         random_mask[:, 3] = False
         expect_sdpa(judge, randn(gen, 3, 4), randn(gen, 3, 5), randn(gen, 6, 5), random_mask)
+        for kind in ("padding", "random", "random", "padding", "random"):
+            batch = tuple(int(v) for v in torch.randint(1, 4, (int(torch.randint(1, 3, (), generator=gen)),),
+                                                        generator=gen))
+            dk, nq, nk, dv = (int(v) for v in torch.randint(1, 9, (4,), generator=gen))
+            expect_sdpa(judge, randn(gen, *batch, dk, nq), randn(gen, *batch, dk, nk), randn(gen, *batch, dv, nk),
+                        make_mask(gen, kind, batch, nk, nq))
 
 
 @pytest.mark.points(1)
@@ -99,7 +117,8 @@ def test_large_scores_do_not_overflow(learner):
 
 @pytest.mark.points(2)
 def test_self_attention_random_shapes(learner):
-    """Q = Wq X + bq 1ᵀ and so on, then attention; D != D_k != D_v, batched, N = 1, with and without a mask."""
+    """Q = Wq X + bq 1ᵀ and so on, then attention; D != D_k != D_v, batched, N = 1, with and without a mask: the
+    causal mask, a padding mask (B, N, 1) and a random per-sequence mask (B, N, N), in float32 and float64."""
     gen = generator(506)
     with Judge(learner, "attention") as judge:
         for batch, dim, dk, dv, n in (((), 6, 4, 5, 7), ((2,), 8, 8, 3, 4), ((), 5, 2, 2, 1), ((3,), 4, 6, 4, 5)):
@@ -107,6 +126,13 @@ def test_self_attention_random_shapes(learner):
             judge.expect("self_attention", *args, tol=self_attention_tol(args))
         args = self_attention_inputs(gen, (2,), 6, 4, 3, 5, dtype=torch.float64)
         judge.expect("self_attention", *args, torch.ones(5, 5, dtype=torch.bool).triu(), tol=self_attention_tol(args))
+        for dtype in (torch.float32, torch.float64):
+            for kind in ("causal", "padding", "random"):
+                batch = (int(torch.randint(1, 4, (), generator=gen)),)
+                dim, dk, dv, n = (int(v) for v in torch.randint(2, 9, (4,), generator=gen))
+                args = self_attention_inputs(gen, batch, dim, dk, dv, n, dtype=dtype)
+                judge.expect("self_attention", *args, make_mask(gen, kind, batch, n, n),
+                             tol=self_attention_tol(args))
 
 
 @pytest.mark.points(1)

@@ -58,10 +58,11 @@ def test_single_characters_and_non_ascii(learner):
 
 @pytest.mark.points(1)
 def test_training_stops_when_no_pair_is_left(learner):
-    """Asking for more merges than there are pairs returns only the merges that exist."""
+    """Asking for more merges than there are pairs returns only the merges that exist; zero merges, none."""
     with Judge(learner, "bpe") as judge:
         judge.expect("train_bpe", "ab ba ab a", 50, tol=EXACT)
         judge.expect("train_bpe", random_corpus(7, "ab", 5, 20, 4), 100, tol=EXACT)
+        judge.expect("train_bpe", random_corpus(8, "abc", 6, 20, 5), 0, tol=EXACT)
 
 
 @pytest.mark.points(1)
@@ -89,7 +90,8 @@ def test_encode(learner):
 
 @pytest.mark.points(1)
 def test_decode(learner):
-    """Concatenate, every "</w>" becomes a space, trailing spaces stripped; decode(encode(t)) == " ".join(t.split())."""
+    """Concatenate, every "</w>" becomes a space, trailing spaces stripped; decode(encode(t)) == " ".join(t.split());
+    random token lists, where "</w>" tokens of their own give consecutive spaces that must stay."""
     from reference.bpe import bpe_encode, train_bpe
 
     with Judge(learner, "bpe") as judge:
@@ -99,3 +101,11 @@ def test_decode(learner):
         decoded = judge.call("bpe_decode", tokens)
         judge.require(decoded == " ".join(text.split()), "decoding the tokens of a text did not give back its words "
                       "separated by single spaces")
+        gen = generator(22)
+        pieces = ["a", "b", "é", "ab", "</w>", "b</w>", "aé</w>", "日"]
+        for _ in range(6):
+            picks = torch.randint(0, len(pieces), (int(torch.randint(1, 12, (), generator=gen)),), generator=gen)
+            tokens = [pieces[i] for i in picks.tolist()]
+            if tokens[0] == "</w>":
+                tokens[0] = "a"     # leading spaces are not part of the contract's rule (only trailing ones)
+            judge.expect("bpe_decode", tokens, tol=EXACT)

@@ -16,13 +16,26 @@ LOOKUP_TOL = Tolerance.float32(4)
 @pytest.mark.points(2)
 def test_one_hot(learner):
     """Ids of shape (N,), (B, N) and (2, 3, N) give (..., V, N) columns of the identity, in the default float
-    dtype. (The ``dtype`` argument is not checked: the sandbox's protocol does not carry torch dtypes.)"""
+    dtype; also a vocabulary larger than every id used (V comes from the argument, not from the ids)."""
     gen = generator(201)
     with Judge(learner, "embeddings") as judge:
         judge.expect("one_hot", torch.randint(0, 7, (9,), generator=gen), 7, tol=EXACT)
         judge.expect("one_hot", torch.randint(0, 5, (3, 4), generator=gen), 5, tol=EXACT)
         judge.expect("one_hot", torch.randint(0, 13, (2, 3, 6), generator=gen), 13, tol=EXACT)
         judge.expect("one_hot", torch.zeros(1, dtype=torch.long), 1, tol=EXACT)
+        for _ in range(3):
+            used = int(torch.randint(1, 6, (), generator=gen))
+            vocab = used + int(torch.randint(1, 8, (), generator=gen))
+            judge.expect("one_hot", torch.randint(0, used, (2, 5), generator=gen), vocab, tol=EXACT)
+
+
+@pytest.mark.points(1)
+def test_one_hot_dtype_argument(learner):
+    """one_hot(..., dtype=...) returns that dtype (float64, float32, int64); dtype=None the default float dtype."""
+    gen = generator(204)
+    with Judge(learner, "embeddings") as judge:
+        for dtype in (torch.float64, torch.float32, torch.int64, None):
+            judge.expect("one_hot", torch.randint(0, 6, (2, 7), generator=gen), 6, tol=EXACT, dtype=dtype)
 
 
 @pytest.mark.points(1)

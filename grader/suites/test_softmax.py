@@ -76,7 +76,8 @@ def test_large_scores_do_not_overflow(learner):
 @pytest.mark.points(1)
 def test_minus_infinity_gets_zero_weight(learner):
     """-inf scores get weight 0; a column that is entirely -inf (a query that sees no key) comes out all zeros; a
-    column of scores near 100 stays finite."""
+    column of scores near 100 stays finite. Also random shapes (unbatched, batched, 4-D; float32 and float64) with
+    random -inf entries and randomly placed fully hidden columns."""
     gen = generator(305)
     with Judge(learner, "softmax") as judge:
         scores = randn(gen, 2, 5, 4, scale=2.0)
@@ -86,6 +87,12 @@ def test_minus_infinity_gets_zero_weight(learner):
         hidden[0, 0, [0, 2, 3]] = False
         scores[1, :, 2] += 100.0                                 # large but finite: exp(100) overflows float32
         expect_softmax(judge, scores.masked_fill(hidden, float("-inf")))
+        for shape, dtype in (((6, 5), torch.float32), ((3, 4, 6), torch.float64), ((2, 2, 5, 3), torch.float32),
+                             ((7, 2), torch.float64), ((4, 1, 3), torch.float32)):
+            scores = randn(gen, *shape, dtype=dtype, scale=3.0)
+            hidden = torch.rand(shape, generator=gen) < 0.5
+            hidden |= torch.rand(*shape[:-2], 1, shape[-1], generator=gen) < 0.3   # whole columns hidden
+            expect_softmax(judge, scores.masked_fill(hidden, float("-inf")))
 
 
 @pytest.mark.points(1)

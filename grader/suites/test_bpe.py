@@ -40,12 +40,19 @@ def test_lecture_example(learner):
 @pytest.mark.points(3)
 def test_random_corpora(learner):
     """Random corpora over small alphabets (ties everywhere, overlapping runs such as "aaaa", merged symbols that
-    share characters), 8 to 40 merges."""
+    share characters), 8 to 40 merges; then 8 corpora whose alphabet size, vocabulary, length, word length and number
+    of merges are all random."""
     with Judge(learner, "bpe") as judge:
         for seed, alphabet, distinct, total, merges in ((1, "ab", 12, 60, 20), (2, "abc", 20, 120, 40),
                                                         (3, "xyz", 15, 80, 25), (4, "aab", 10, 50, 12),
                                                         (5, "abcd", 30, 200, 8)):
             judge.expect("train_bpe", random_corpus(seed, alphabet, distinct, total, 7), merges, tol=EXACT)
+        gen = generator(9)
+        for seed in range(30, 38):                     # 8 more, every size drawn at random
+            size = int(torch.randint(2, 5, (), generator=gen))
+            distinct, total, max_len, merges = (int(torch.randint(low, high, (), generator=gen))
+                                                for low, high in ((5, 30), (20, 150), (2, 9), (5, 45)))
+            judge.expect("train_bpe", random_corpus(seed, "abcd"[:size], distinct, total, max_len), merges, tol=EXACT)
 
 
 @pytest.mark.points(1)

@@ -45,6 +45,29 @@ WRONG_A = {
         def bpe_decode(tokens):
             return " ".join(word for word in "".join(tokens).split("</w>") if word)
     """),
+    "train_bpe_ties_scanned_position_first": ("bpe", "test_random_corpora", """
+        def train_bpe(corpus, num_merges):
+            from collections import Counter
+            words = split_words(corpus, "corpus")
+            counts = Counter(tuple(word) for word in words)
+            segmentation = {word: list(word) for word in counts}
+            merges = []
+            for _ in range(num_merges):
+                pairs = Counter()
+                longest = max((len(symbols) for symbols in segmentation.values()), default=0)
+                for position in range(longest):                    # position-major: ties differ from the rule
+                    for word, frequency in counts.items():
+                        symbols = segmentation[word]
+                        if position + 1 < len(symbols):
+                            pairs[symbols[position], symbols[position + 1]] += frequency
+                if not pairs:
+                    break
+                best = max(pairs, key=pairs.get)
+                merges.append(best)
+                for word in segmentation:
+                    segmentation[word] = merge_pair(segmentation[word], best)
+            return merges
+    """),
 }
 
 WRONG_B = {

@@ -209,8 +209,14 @@ def test_sdpa_gradients(learner):
 
 @pytest.mark.points(1)
 def test_self_attention_gradients(learner):
-    """Autograd through self_attention gives the reference's gradients for X and the projection weights."""
+    """Autograd through self_attention gives the reference's gradients for X, the projection weights and the query
+    and value biases, unbatched and batched. (Not bk: a key bias adds bkᵀq_i to every score of query i, which the
+    column softmax cancels, so its true gradient is 0 and an implementation may drop it.)"""
     gen = generator(511)
     with Judge(learner, "attention") as judge:
         args = self_attention_inputs(gen, (), 6, 4, 3, 5, dtype=torch.float64)
-        judge.expect_grad("self_attention", args, {}, [0, 1, 3, 5], tol=self_attention_tol(args).scaled(8.0), seed=6)
+        judge.expect_grad("self_attention", args, {}, [0, 1, 2, 3, 5, 6], tol=self_attention_tol(args).scaled(8.0),
+                          seed=6)
+        args = self_attention_inputs(gen, (2,), 5, 3, 4, 6, dtype=torch.float64)
+        judge.expect_grad("self_attention", args, {}, [0, 1, 2, 3, 5, 6], tol=self_attention_tol(args).scaled(8.0),
+                          seed=7)

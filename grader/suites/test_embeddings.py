@@ -71,7 +71,11 @@ def test_embed_gradient(learner):
 @pytest.mark.points(2)
 def test_sinusoidal_positions(learner):
     """Π[2i, n] = sin(n / 10000^(2i/D)), Π[2i+1, n] = cos(same); odd D ends with a sine row; (D, N) in the default
-    float dtype — for D = 1 .. 16 and N = 1 .. 50."""
+    float dtype — for D = 1 .. 16 and N = 1 .. 50, then 3 random sizes with N up to 300 and D up to 64."""
+    gen = generator(205)
+    sizes = [(1, 1), (1, 4), (7, 1), (10, 6), (12, 7), (50, 16), (33, 9)]
+    sizes += [(int(torch.randint(51, 301, (), generator=gen)), int(torch.randint(17, 65, (), generator=gen)))
+              for _ in range(3)]
     with Judge(learner, "embeddings") as judge:
-        for n, dim in ((1, 1), (1, 4), (7, 1), (10, 6), (12, 7), (50, 16), (33, 9)):
+        for n, dim in sizes:
             judge.expect("sinusoidal_positions", n, dim, tol=Tolerance.float32(32 * n))

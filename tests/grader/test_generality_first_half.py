@@ -110,6 +110,25 @@ WRONG_B = {
                     break
             return merges
     """),
+    "positions_from_a_fixed_table": ("embeddings", "test_sinusoidal_positions", """
+        _TABLES = {}
+
+        def sinusoidal_positions(num_positions, dim):              # a max_len = 128 cache, like a module buffer
+            if dim not in _TABLES:
+                n = torch.arange(128, dtype=torch.float64)
+                pairs = torch.arange(0, dim, 2, dtype=torch.float64)
+                angles = n[None, :] / 10000 ** (pairs[:, None] / dim)
+                table = torch.zeros(dim, 128, dtype=torch.float64)
+                table[0::2] = angles.sin()
+                table[1::2] = angles[: dim // 2].cos()
+                _TABLES[dim] = table.float()
+            return _TABLES[dim][:, :num_positions]
+    """),
+    "value_and_query_biases_cut_from_autograd": ("attention", "test_self_attention_gradients", """
+        def self_attention(X, Wq, bq, Wk, bk, Wv, bv, mask=None):
+            bq, bv = torch.tensor(bq.tolist(), dtype=X.dtype), torch.tensor(bv.tolist(), dtype=X.dtype)
+            return scaled_dot_product_attention(linear(X, Wq, bq), linear(X, Wk, bk), linear(X, Wv, bv), mask)
+    """),
 }
 
 # Correct, written differently from the model answers and the catalogue: full marks.

@@ -109,10 +109,15 @@ def test_weights_are_probability_vectors(learner):
 
 @pytest.mark.points(1)
 def test_large_scores_do_not_overflow(learner):
-    """Queries and keys of size ~100 (scores ~ 1e4): no inf or NaN, and the reference's result."""
+    """Queries and keys of size ~100 (scores ~ 1e4): no inf or NaN, and the reference's result; unbatched, then 4
+    random batched shapes in float32 and float64 (the max trick must be per query, not per matrix)."""
     gen = generator(505)
     with Judge(learner, "attention") as judge:
         expect_sdpa(judge, randn(gen, 4, 5, scale=100.0), randn(gen, 4, 6, scale=100.0), randn(gen, 3, 6))
+        for dtype in (torch.float32, torch.float64, torch.float32, torch.float64):
+            b, dk, nq, nk, dv = (int(v) for v in torch.randint(2, 8, (5,), generator=gen))
+            expect_sdpa(judge, randn(gen, b, dk, nq, dtype=dtype, scale=100.0),
+                        randn(gen, b, dk, nk, dtype=dtype, scale=100.0), randn(gen, b, dv, nk, dtype=dtype))
 
 
 @pytest.mark.points(2)

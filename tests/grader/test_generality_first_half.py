@@ -1,8 +1,8 @@
 """Red-team probes for the hidden suites of bpe, embeddings, softmax, masking and attention: plausible learner
 implementations that are in NEITHER the catalogue nor the model answers. Each wrong one slipped through an earlier
 version of the suites, or was caught there only by one hand-picked or lucky random case (the check named next to it
-is the one added or widened to catch it in general); each right one must keep full marks. The probes are grouped so that one submission carries several (each overriding a different function):
-three gradings in all.
+is the one added or widened to catch it in general); each right one must keep full marks. The probes are grouped so that one submission carries several, each overriding a different function
+that no other probe of its group calls: four gradings in all.
 """
 import shutil
 import textwrap
@@ -17,20 +17,10 @@ EXERCISES = ["bpe", "embeddings", "softmax", "masking", "attention"]
 
 # name -> (exercise, the check that must fail, source appended to the model answer's module)
 WRONG_A = {
-    "apply_mask_writes_into_its_input": ("masking", "test_apply_mask_gradient_and_inputs_untouched", """
-        def apply_mask(scores, mask):
-            return scores.masked_fill_(~mask, float("-inf"))        # the caller's scores are overwritten
-    """),
     "one_hot_ignores_dtype": ("embeddings", "test_one_hot_dtype_argument", """
         def one_hot(token_ids, vocab_size, dtype=None):
             check_token_ids(token_ids, vocab_size)
             return (token_ids.unsqueeze(-2) == torch.arange(vocab_size)[:, None]).float()
-    """),
-    "dead_columns_found_on_axis_0": ("softmax", "test_minus_infinity_gets_zero_weight", """
-        def softmax_cols(scores):
-            weights = torch.softmax(scores, dim=-2)
-            dead = torch.isneginf(scores).all(dim=0)               # right for one matrix, not for a batch
-            return torch.where(dead, torch.zeros_like(weights), weights)
     """),
     "self_attention_applies_only_2d_masks": ("attention", "test_self_attention_random_shapes", """
         def self_attention(X, Wq, bq, Wk, bk, Wv, bv, mask=None):
@@ -67,6 +57,17 @@ WRONG_A = {
                 for word in segmentation:
                     segmentation[word] = merge_pair(segmentation[word], best)
             return merges
+    """),
+    "attention_max_trick_per_matrix": ("attention", "test_large_scores_do_not_overflow", """
+        def scaled_dot_product_attention(Q, K, V, mask=None):
+            scores = K.transpose(-2, -1) @ Q / math.sqrt(Q.shape[-2])
+            if mask is not None:
+                scores = apply_mask(scores, mask)
+            top = scores.amax(dim=(-2, -1), keepdim=True).clamp(min=-1e30)   # one max per matrix, not per query
+            exps = torch.exp(scores - top)
+            total = exps.sum(dim=-2, keepdim=True)
+            weights = exps / torch.where(total == 0, torch.ones_like(total), total)
+            return V @ weights, weights
     """),
 }
 
@@ -128,6 +129,20 @@ WRONG_B = {
         def self_attention(X, Wq, bq, Wk, bk, Wv, bv, mask=None):
             bq, bv = torch.tensor(bq.tolist(), dtype=X.dtype), torch.tensor(bv.tolist(), dtype=X.dtype)
             return scaled_dot_product_attention(linear(X, Wq, bq), linear(X, Wk, bk), linear(X, Wv, bv), mask)
+    """),
+}
+
+# Softmax and apply_mask on their own: the attention probes above would call them.
+WRONG_C = {
+    "apply_mask_writes_into_its_input": ("masking", "test_apply_mask_gradient_and_inputs_untouched", """
+        def apply_mask(scores, mask):
+            return scores.masked_fill_(~mask, float("-inf"))        # the caller's scores are overwritten
+    """),
+    "dead_columns_found_on_axis_0": ("softmax", "test_minus_infinity_gets_zero_weight", """
+        def softmax_cols(scores):
+            weights = torch.softmax(scores, dim=-2)
+            dead = torch.isneginf(scores).all(dim=0)               # right for one matrix, not for a batch
+            return torch.where(dead, torch.zeros_like(weights), weights)
     """),
 }
 
@@ -204,9 +219,9 @@ def submission(folder: Path, overrides: dict[str, str]) -> Path:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("group", ["A", "B"])
+@pytest.mark.parametrize("group", ["A", "B", "C"])
 def test_wrong_probes_fail_the_widened_checks(group, tmp_path):
-    probes = WRONG_A if group == "A" else WRONG_B
+    probes = {"A": WRONG_A, "B": WRONG_B, "C": WRONG_C}[group]
     overrides: dict[str, str] = {}
     for exercise, _, source in probes.values():
         overrides[exercise] = overrides.get(exercise, "") + textwrap.dedent(source)

@@ -24,6 +24,15 @@ def one_hot_integer_dtype(token_ids, vocab_size, dtype=None):
     return torch.nn.functional.one_hot(token_ids, vocab_size).movedim(-1, -2)
 
 
+@wrong("one_hot", """
+    Your one_hot ignores its dtype argument: it always returns the default float dtype. one_hot(ids, V,
+    dtype=torch.float64) must be float64 (embed and the later exercises multiply it with weights of that dtype, and
+    mixing float32 with float64 is an error). Return matches.to(dtype or torch.get_default_dtype()).""")
+def one_hot_ignores_dtype(token_ids, vocab_size, dtype=None):
+    check_token_ids(token_ids, vocab_size)
+    return (token_ids.unsqueeze(-2) == torch.arange(vocab_size)[:, None]).to(torch.get_default_dtype())
+
+
 @wrong("embed", """
     Your embeddings have one ROW per token, shape (..., N, D): you indexed the rows of Ω_eᵀ. In the column convention
     X = Ω_e T has one COLUMN per token: column n is Ω_e[:, ids[n]], shape (..., D, N).""")

@@ -196,29 +196,38 @@ def _value_difference(got: torch.Tensor, expected: torch.Tensor, tol: Tolerance,
 
 # ------------------------------------------------------------------------------------------ naming the mistake
 
-def matching_variant(exercise: str, observations: list[Observation]) -> catalogue.Variant | None:
-    """The first wrong variant of ``exercise`` that reproduces every observation (None if none does).
+def matching_variant(exercise: str, observations: list[Observation],
+                     expected: list[Any]) -> catalogue.Variant | None:
+    """The first wrong variant of ``exercise`` that reproduces every observation (None if none does) and is itself
+    wrong where the learner is: a variant that leaves the failing function correct explains nothing, however close
+    the learner's slightly-off output lies to it.
 
     Variant and learner both compute in the observation's dtype, so each may be off by the check's tolerance: the
     match allows twice that.
     """
     for variant in catalogue.variants(exercise, correct=False):
         module = catalogue.load(variant)
-        if all(_reproduces(module, observation) for observation in observations):
+        outputs = [_variant_output(module, observation) for observation in observations]
+        if all(output is not _FAILED and agree(observation.result, output, observation.tol.scaled(2.0))
+               and (agree(observation.result, want, observation.tol) or not agree(output, want, observation.tol))
+               for observation, output, want in zip(observations, outputs, expected)):
             return variant
     return None
 
 
-def _reproduces(module: Any, observation: Observation) -> bool:
+_FAILED = object()
+
+
+def _variant_output(module: Any, observation: Observation) -> Any:
+    """What the variant module computes on the observation's inputs (``_FAILED`` if it cannot run on them)."""
     fn = getattr(module, observation.function, None)
     if fn is None:
-        return False
+        return _FAILED
     try:
         with torch.no_grad() if observation.grad is None else torch.enable_grad():
-            result = evaluate(fn, observation.args, observation.kwargs, observation.grad)
+            return evaluate(fn, observation.args, observation.kwargs, observation.grad)
     except Exception:   # a variant that cannot even run on these inputs does not reproduce a result
-        return False
-    return agree(observation.result, result, observation.tol.scaled(2.0))
+        return _FAILED
 
 
 def diagnose(exercise: str, observations: list[Observation], expected: list[Any]) -> tuple[str, str] | None:
@@ -229,7 +238,7 @@ def diagnose(exercise: str, observations: list[Observation], expected: list[Any]
              if not agree(observation.result, want, observation.tol)]
     if not wrong:
         return None
-    variant = matching_variant(exercise, observations)
+    variant = matching_variant(exercise, observations, expected)
     if variant is not None:
         return variant.name, variant.explanation
     return generic(*wrong[0])
@@ -351,11 +360,15 @@ def _column_permutation(g: torch.Tensor, e: torch.Tensor, tol: Tolerance) -> str
     ec = e.reshape(-1, e.shape[-2], e.shape[-1])
     distance = (gc.unsqueeze(-1) - ec.unsqueeze(-2)).abs().amax(dim=1)   # (B, N_got, N_expected)
     allowed = tol.atol + tol.rtol * ec.abs().amax(dim=1).unsqueeze(1)
-    found = (distance <= allowed).any(dim=-1)
-    if not bool(found.all()):
+    close = distance <= allowed                                            # (B, N_got, N_expected)
+    if not bool(close.any(dim=-1).all()):
         return ""
-    first = int((distance[0] <= allowed[0]).float().argmax(dim=-1)[1]) if gc.shape[-1] > 1 else 0
-    return f"for example your column 1 is expected column {first}"
+    in_place = close.diagonal(dim1=-2, dim2=-1) if gc.shape[-1] == ec.shape[-1] else torch.zeros_like(close[..., 0])
+    if bool(in_place.all()):                  # each column matches its own: the values are off, not the order
+        return ""
+    batch, column = (int(i) for i in (~in_place).nonzero()[0])
+    match = int(close[batch, column].float().argmax())
+    return f"for example your column {column} is expected column {match}"
 
 
 def _constant_ratio(g: torch.Tensor, e: torch.Tensor) -> float | None:

@@ -241,5 +241,9 @@ def test_generic_diagnosis_finds_wrong_axis_transpose_factor_and_order():
     assert diagnosis_of(expected.T.contiguous(), expected) == "transposed"
     assert diagnosis_of(expected / 8 ** 0.5, expected) == "constant_factor"
     assert diagnosis_of(expected[:, [1, 0, 3, 2]], expected) == "columns_permuted"
+    # Off by a little more than the elementwise tolerance on the small entries (atol = rtol = 64u ≈ 3.8e-6), yet
+    # within the column-wise one: every column still matches its own expected column, which is no reordering.
+    slightly_off = expected + 4.5e-6
+    assert diagnosis_of(slightly_off, expected) != "columns_permuted", "values a little off are not a reordering"
     assert diagnosis_of(torch.full_like(expected, float("nan")), expected) == "not_finite"
     assert diagnosis_of(expected.double(), expected) == "wrong_dtype"

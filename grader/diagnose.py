@@ -24,7 +24,7 @@ U32 = 2.0 ** -24  # unit roundoff of float32 (≈ 6e-8): the accuracy every chec
 GENERIC = frozenset({"wrong_shape", "wrong_dtype", "not_finite", "transposed", "columns_permuted", "constant_factor",
                      "columns_not_normalised", "negative_weights", "different_values", "different_sequence",
                      "different_length", "different_result", "no_gradient", "wrong_gradient", "missing_value_error",
-                     "invariant_broken"})
+                     "invariant_broken", "modifies_input_in_place"})
 
 
 class Misconception(AssertionError):

@@ -17,12 +17,15 @@ import pytest
 
 from attn import course
 from grader.report import CheckResult, Report
-from grader.sandbox import LearnerError, Limits, SandboxUnavailable, Submission
+from grader.sandbox import InputModified, LearnerError, Limits, SandboxUnavailable, Submission
 
 RESULTS = pytest.StashKey[list]()
 SUBMISSION = pytest.StashKey[Submission]()
 _DIAGNOSIS = pytest.StashKey["Diagnosis"]()
 MAX_MESSAGE = 600
+MODIFIES_INPUT = ("modifies_input_in_place: Your function changes a tensor it was given (masked_fill_, sub_, an "
+                  "indexed assignment, X -= mean, ...), so the caller's data changes behind its back. Compute into a "
+                  "new tensor instead: x.masked_fill(...), X - mean, torch.where(...).")
 
 
 def solutions_dir() -> Path:
@@ -115,6 +118,8 @@ def make_result(item: pytest.Item, call: pytest.CallInfo, passed: bool) -> Check
         if isinstance(exc, LearnerError):
             todo = exc.type_name == "NotImplementedError"
             message, error = exc.message, "todo" if todo else exc.kind
+            if isinstance(exc, InputModified):
+                diagnosis = diagnosis or MODIFIES_INPUT
         elif hasattr(exc, "explanation") and hasattr(exc, "name"):  # grader.diagnose.Misconception
             message = _first_paragraph(str(exc))
             diagnosis = diagnosis or f"{exc.name}: {exc.explanation}"

@@ -6,7 +6,7 @@
 See docs/grading.md for what the isolation guarantees.
 """
 from grader.sandbox.server import ForkServer, SandboxUnavailable, default_server
-from grader.sandbox.submission import KINDS, LearnerError, Limits, Submission, read_submission
+from grader.sandbox.submission import KINDS, InputModified, LearnerError, Limits, Submission, read_submission
 
-__all__ = ["ForkServer", "KINDS", "LearnerError", "Limits", "SandboxUnavailable", "Submission", "default_server",
-           "read_submission"]
+__all__ = ["ForkServer", "KINDS", "InputModified", "LearnerError", "Limits", "SandboxUnavailable", "Submission",
+           "default_server", "read_submission"]

@@ -52,6 +52,17 @@ class LearnerError(Exception):
         return f"[{self.kind}] {self.message}"
 
 
+class InputModified(LearnerError):
+    """A call returned, but wrote into some of its tensor arguments (named in `arguments`) in place."""
+
+    def __init__(self, function: str, arguments: list[str]):
+        which = ", ".join(name[:60] for name in arguments[:3]) + (", ..." if len(arguments) > 3 else "")
+        super().__init__("exception", f"{function} modified its argument{'s' if len(arguments) > 1 else ''} {which} "
+                         "in place: functions must return new tensors and leave their inputs unchanged (use "
+                         "x.masked_fill(...), not x.masked_fill_(...); X - mean, not X -= mean)")
+        self.arguments = list(arguments)
+
+
 def read_submission(path: str | Path) -> dict[str, bytes]:
     """The submission's Python files by relative path; `__init__.py` is always an empty one of ours.
 
@@ -133,6 +144,7 @@ class Submission:
         """`module.function(*args, **kwargs)` in the sandbox -> the decoded result (plain tensors, scalars...)."""
         reply = self._call({"op": "call", "module": module, "function": function,
                             "args": protocol.encode(tuple(args)), "kwargs": protocol.encode(kwargs)})
+        self._check_inputs_unchanged(function, reply)
         return self._decode(reply["value"])
 
     def call_with_grad(self, module: str, function: str, args: tuple, kwargs: dict, wrt: list[int | str],
@@ -146,6 +158,7 @@ class Submission:
         reply = self._call({"op": "call_with_grad", "module": module, "function": function,
                             "args": protocol.encode(tuple(args)), "kwargs": protocol.encode(kwargs),
                             "wrt": list(wrt), "cotangent": protocol.encode(cotangent)})
+        self._check_inputs_unchanged(function, reply)
         grads = self._decode(reply.get("grads"))
         if not isinstance(grads, dict) or set(grads) != set(wrt) or not all(
                 g is None or isinstance(g, torch.Tensor) for g in grads.values()):
@@ -202,6 +215,16 @@ class Submission:
             raise LearnerError(kind, message[:2000], type_name and type_name[:100])
         self._imported.add(request["module"])
         return reply
+
+    def _check_inputs_unchanged(self, function: str, reply: dict) -> None:
+        """The worker compares every tensor argument before and after the call; a write into one fails the call."""
+        mutated = reply.get("mutated")
+        if mutated is None:
+            return
+        if not (isinstance(mutated, list) and mutated and all(isinstance(name, str) for name in mutated)):
+            self._stop(kill=True)
+            raise LearnerError("protocol", "the sandbox sent a malformed list of modified arguments")
+        raise InputModified(function, mutated)
 
     def _decode(self, value: object) -> object:
         try:

@@ -22,6 +22,7 @@ import ctypes
 import grp
 import importlib
 import importlib.machinery
+import inspect
 import os
 import pwd
 import resource
@@ -394,13 +395,17 @@ def handle(request: dict, modules: dict, workdir: str) -> dict:
     args = list(materialize(protocol.decode(request["args"])))
     kwargs = materialize(protocol.decode(request["kwargs"]))
     if request["op"] == "call":
-        return {"value": send_back(function(*args, **kwargs))}
+        before = snapshot(args, kwargs)
+        output = function(*args, **kwargs)
+        return {"value": send_back(output), **changed(function, args, kwargs, before)}
     inputs = []
     for key in request["wrt"]:
         holder = args if isinstance(key, int) else kwargs
         holder[key] = holder[key].detach().clone().requires_grad_(True)
         inputs.append(holder[key])
+    before = snapshot(args, kwargs)
     output = function(*args, **kwargs)
+    mutated = changed(function, args, kwargs, before)
     first = output[0] if isinstance(output, (tuple, list)) and output else output
     cotangent = protocol.decode(request["cotangent"])
     if not isinstance(first, protocol.torch.Tensor):
@@ -411,7 +416,59 @@ def handle(request: dict, modules: dict, workdir: str) -> dict:
         grads = protocol.torch.autograd.grad((first * cotangent).sum(), inputs, allow_unused=True)
     else:
         grads = [None] * len(inputs)
-    return {"value": send_back(output), "grads": protocol.encode(dict(zip(request["wrt"], grads, strict=True)))}
+    return {"value": send_back(output), "grads": protocol.encode(dict(zip(request["wrt"], grads, strict=True))),
+            **mutated}
+
+
+def tensors_in(value: object, path: str) -> list[tuple[str, object]]:
+    """(path, tensor) for every tensor argument, inside lists, tuples, dicts and table models."""
+    if isinstance(value, protocol.torch.Tensor):
+        return [(path, value)]
+    if isinstance(value, protocol.TableModel):
+        return [(f"{path}.table", value.table), (f"{path}.pos", value.pos)]
+    if isinstance(value, (list, tuple)):
+        return [found for i, item in enumerate(value) for found in tensors_in(item, f"{path}[{i}]")]
+    if isinstance(value, dict):
+        return [found for key, item in value.items() for found in tensors_in(item, f"{path}[{key!r}]")]
+    return []
+
+
+def snapshot(args: list, kwargs: dict) -> list[tuple[str, object, tuple, object]]:
+    """Every tensor argument with a copy of its shape and bytes, taken before the learner's call."""
+    found = tensors_in(tuple(args), "args") + tensors_in(kwargs, "kwargs")
+    return [(path, tensor, tuple(tensor.shape), tensor.detach().clone()) for path, tensor in found]
+
+
+def changed(function: object, args: list, kwargs: dict, before: list) -> dict:
+    """{"mutated": [argument, ...]} naming the tensor arguments the call wrote to in place, else {}.
+    Bitwise, so NaN and -0.0 compare as what they are; a tensor returned unchanged is not a change."""
+    mutated = []
+    for path, tensor, shape, copy in before:
+        now = tensor.detach()
+        if (tuple(now.shape) != shape or now.dtype != copy.dtype
+                or not protocol.torch.equal(_bits(now), _bits(copy))):
+            mutated.append(path)
+    if not mutated:
+        return {}
+    try:  # "scores" reads better than "args[0]"
+        positions = [p.name for p in inspect.signature(function).parameters.values()
+                     if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    except (TypeError, ValueError):
+        positions = []
+    readable = []
+    for path in mutated:
+        head, _, rest = path.partition("]")
+        if path.startswith("args[") and int(head[5:]) < len(positions):
+            readable.append(positions[int(head[5:])] + rest)
+        elif path.startswith("kwargs["):
+            readable.append(head[len("kwargs['"):-1] + rest)
+        else:
+            readable.append(path)
+    return {"mutated": readable}
+
+
+def _bits(tensor: object) -> object:
+    return tensor.reshape(-1).contiguous().view(protocol.torch.uint8)
 
 
 def send_back(value: object) -> object:

@@ -3,10 +3,14 @@ encoder–decoder for translation and a Vision Transformer. Column convention th
 (B, D, N), logits (B, V, N).
 
 Build them by name with ``reference.configs.build_model``; load Hugging Face weights with ``reference.models.hf``.
+The models import nothing of ``reference.configs``: the named configurations sit on top of them.
 """
 from .bert import BertEncoder
+from .build import MODEL_CLASSES, instantiate
+from .config import ModelConfig
 from .encoder_decoder import EncoderDecoder
 from .gpt import GPTDecoder, KVCache
 from .vit import VisionTransformer
 
-__all__ = ["BertEncoder", "EncoderDecoder", "GPTDecoder", "KVCache", "VisionTransformer"]
+__all__ = ["BertEncoder", "EncoderDecoder", "GPTDecoder", "KVCache", "MODEL_CLASSES", "ModelConfig",
+           "VisionTransformer", "instantiate"]

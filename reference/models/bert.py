@@ -17,7 +17,7 @@ from ..transformer_layer import ACTIVATIONS
 from .modules import Affine, Norm, TransformerLayer, empty_parameter, check_ids, init_weights
 
 if TYPE_CHECKING:
-    from ..configs import ModelConfig
+    from .config import ModelConfig
 
 
 class MaskedLMHead(nn.Module):

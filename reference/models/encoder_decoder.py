@@ -20,7 +20,7 @@ from ..sampling import generate
 from .modules import DecoderLayer, Norm, TransformerLayer, empty_parameter, check_ids, init_weights
 
 if TYPE_CHECKING:
-    from ..configs import ModelConfig
+    from .config import ModelConfig
 
 
 class EncoderDecoder(nn.Module):

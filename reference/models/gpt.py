@@ -21,7 +21,7 @@ from ..transformer_layer import feed_forward, residual_sublayers
 from .modules import Norm, TransformerLayer, empty_parameter, check_ids, init_weights
 
 if TYPE_CHECKING:
-    from ..configs import ModelConfig
+    from .config import ModelConfig
 
 
 class KVCache:

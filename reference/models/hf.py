@@ -1,8 +1,8 @@
 """Loading Hugging Face weights into the reference models.
 
 Hugging Face works in the row convention, which changes little for weights: ``nn.Linear`` stores (out, in) as we
-do, embedding tables are (V, D) where ours are (D, V) (so they are transposed), and GPT-2's ``Conv1D`` stores
-(in, out) (transposed too; its ``c_attn`` stacks Wq, Wk, Wv side by side).
+do, embedding tables are (V, D) where ours are (D, V), and GPT-2's ``Conv1D`` stores (in, out), its ``c_attn``
+stacking Wq, Wk, Wv side by side. Every conversion is one of ``reference.convention``'s.
 
 Each loader reads a state dict, strict in both directions: a backbone parameter missing from it, or a key nobody
 understands, is a ValueError. Heads the state dict does not have (the masked-LM head when loading a ``BertModel``,
@@ -18,7 +18,9 @@ from typing import Callable, Mapping
 import torch
 from torch import nn
 
-from ..configs import ModelConfig, build_model
+from ..convention import conv1d_to_linear, split_fused, table_to_columns
+from .build import instantiate
+from .config import ModelConfig
 
 Source = tuple[str, Callable[[torch.Tensor], torch.Tensor]]  # (HF key, conversion to our layout)
 
@@ -27,13 +29,10 @@ def _same(t: torch.Tensor) -> torch.Tensor:
     return t
 
 
-def _transposed(t: torch.Tensor) -> torch.Tensor:
-    return t.T
-
-
-def _chunk(index: int, transpose: bool) -> Callable[[torch.Tensor], torch.Tensor]:
-    """Part ``index`` of GPT-2's fused q/k/v projection: weights (D, 3D) in (in, out) layout, biases (3D,)."""
-    return lambda t: (t.T if transpose else t).chunk(3)[index]
+def _gpt2_fused(index: int, weight: bool) -> Callable[[torch.Tensor], torch.Tensor]:
+    """Part ``index`` of GPT-2's fused q/k/v projection: weights (D, 3D) in ``Conv1D``'s (in, out) layout, biases
+    (3D,)."""
+    return lambda t: split_fused(conv1d_to_linear(t) if weight else t, index)
 
 
 def _load(config: ModelConfig, state_dict: Mapping[str, torch.Tensor], source: Callable[[str], Source],
@@ -46,7 +45,7 @@ def _load(config: ModelConfig, state_dict: Mapping[str, torch.Tensor], source: C
     """
     tied = tied or {}
     dtypes = {value.dtype for value in state_dict.values() if value.is_floating_point()}
-    model = build_model(config, device="cpu").to(dtypes.pop() if len(dtypes) == 1 else torch.float32)
+    model = instantiate(config, device="cpu").to(dtypes.pop() if len(dtypes) == 1 else torch.float32)
     used = set()
     with torch.no_grad():
         for name, parameter in model.named_parameters():
@@ -99,9 +98,9 @@ _BERT_LAYER: dict[str, Source] = {
     "gamma2": ("output.LayerNorm.weight", _same), "beta2": ("output.LayerNorm.bias", _same),
 }
 _BERT_TOP: dict[str, Source] = {
-    "token_embedding": ("embeddings.word_embeddings.weight", _transposed),
-    "position_embedding": ("embeddings.position_embeddings.weight", _transposed),
-    "segment_embedding": ("embeddings.token_type_embeddings.weight", _transposed),
+    "token_embedding": ("embeddings.word_embeddings.weight", table_to_columns),
+    "position_embedding": ("embeddings.position_embeddings.weight", table_to_columns),
+    "segment_embedding": ("embeddings.token_type_embeddings.weight", table_to_columns),
     "embedding_norm.gamma": ("embeddings.LayerNorm.weight", _same),
     "embedding_norm.beta": ("embeddings.LayerNorm.bias", _same),
     "pooler.weight": ("pooler.dense.weight", _same), "pooler.bias": ("pooler.dense.bias", _same),
@@ -137,16 +136,16 @@ def load_pretrained_bert(folder: str | Path, name: str = "bert") -> nn.Module:
 # ------------------------------------------------------------------ GPT-2 (GPT2LMHeadModel, GPT2Model)
 
 _GPT2_LAYER: dict[str, Source] = {
-    **{f"W{c}": ("attn.c_attn.weight", _chunk(i, transpose=True)) for i, c in enumerate("qkv")},
-    **{f"b{c}": ("attn.c_attn.bias", _chunk(i, transpose=False)) for i, c in enumerate("qkv")},
-    "Wo": ("attn.c_proj.weight", _transposed), "bo": ("attn.c_proj.bias", _same),
+    **{f"W{c}": ("attn.c_attn.weight", _gpt2_fused(i, weight=True)) for i, c in enumerate("qkv")},
+    **{f"b{c}": ("attn.c_attn.bias", _gpt2_fused(i, weight=False)) for i, c in enumerate("qkv")},
+    "Wo": ("attn.c_proj.weight", conv1d_to_linear), "bo": ("attn.c_proj.bias", _same),
     "gamma1": ("ln_1.weight", _same), "beta1": ("ln_1.bias", _same),
-    "W1": ("mlp.c_fc.weight", _transposed), "b1": ("mlp.c_fc.bias", _same),
-    "W2": ("mlp.c_proj.weight", _transposed), "b2": ("mlp.c_proj.bias", _same),
+    "W1": ("mlp.c_fc.weight", conv1d_to_linear), "b1": ("mlp.c_fc.bias", _same),
+    "W2": ("mlp.c_proj.weight", conv1d_to_linear), "b2": ("mlp.c_proj.bias", _same),
     "gamma2": ("ln_2.weight", _same), "beta2": ("ln_2.bias", _same),
 }
 _GPT2_TOP: dict[str, Source] = {
-    "token_embedding": ("wte.weight", _transposed), "position_embedding": ("wpe.weight", _transposed),
+    "token_embedding": ("wte.weight", table_to_columns), "position_embedding": ("wpe.weight", table_to_columns),
     "final_norm.gamma": ("ln_f.weight", _same), "final_norm.beta": ("ln_f.bias", _same),
 }
 
@@ -179,7 +178,7 @@ _VIT_TOP: dict[str, Source] = {
     "patch_weight": ("embeddings.patch_embeddings.projection.weight", lambda w: w.flatten(1)),  # (D, C·P·P)
     "patch_bias": ("embeddings.patch_embeddings.projection.bias", _same),
     "cls_token": ("embeddings.cls_token", lambda t: t.reshape(-1)),                           # (1, 1, D) -> (D,)
-    "positions": ("embeddings.position_embeddings", lambda t: t[0].T),                        # (1, N+1, D)
+    "positions": ("embeddings.position_embeddings", lambda t: table_to_columns(t[0])),     # (1, N+1, D)
     "final_norm.gamma": ("layernorm.weight", _same), "final_norm.beta": ("layernorm.bias", _same),
     "head.weight": ("classifier.weight", _same), "head.bias": ("classifier.bias", _same),
 }

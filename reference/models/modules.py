@@ -17,7 +17,7 @@ from ..multihead import ATTENTION_KEYS
 from ..transformer_layer import FEED_FORWARD_KEYS, layer_norm, transformer_layer
 
 if TYPE_CHECKING:
-    from ..configs import ModelConfig
+    from .config import ModelConfig
 
 
 def empty_parameter(*shape: int) -> nn.Parameter:

@@ -15,7 +15,7 @@ from ..patch_embedding import patch_embedding
 from .modules import Affine, Norm, TransformerLayer, empty_parameter, init_weights
 
 if TYPE_CHECKING:
-    from ..configs import ModelConfig
+    from .config import ModelConfig
 
 
 class VisionTransformer(nn.Module):

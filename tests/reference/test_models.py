@@ -1,12 +1,14 @@
 """The reference models agree with implementations nobody here wrote: Hugging Face's BERT (on the real
-all-MiniLM-L6-v2 weights), GPT-2 and ViT, and ``torch.nn.Transformer`` — float64, max abs error ≤ 1e-10.
+all-MiniLM-L6-v2 weights), GPT-2 and ViT, and ``torch.nn.Transformer`` — in float64 (max abs error ≤ 1e-10) and,
+with both sides cast, in float32 (≤ 2e-5 of the largest output).
 
-Hugging Face works in the row convention (B, N, D); ours is (B, D, N), so every comparison transposes the last two
-axes. Random peers get every parameter redrawn at scale 0.5: HF initialises biases and layer norms to 0 and 1 and the
-rest tiny, which would hide a swapped bias or a missing gain.
+Hugging Face works in the row convention (B, N, D); ours is (B, D, N): every comparison converts through
+``reference.convention``. Random peers get every parameter redrawn at scale 0.5: HF initialises biases and layer
+norms to 0 and 1 and the rest tiny, which would hide a swapped bias or a missing gain.
 """
 from __future__ import annotations
 
+import copy
 import math
 import os
 
@@ -21,22 +23,33 @@ from transformers import (BertConfig, BertForMaskedLM, BertForSequenceClassifica
                           GPT2LMHeadModel, ViTConfig, ViTForImageClassification, ViTModel)
 
 from reference.configs import ModelConfig
+from reference.convention import blocked_rows_mask, key_padding_mask, table_to_columns, to_rows
 from reference.masking import causal_mask
 from reference.models import EncoderDecoder
 from reference.models.hf import config_from_hf, load_bert, load_gpt2, load_pretrained_bert, load_vit
 from reference.sampling import generate
 
 TOL = 1e-10
-
-
-def rows(X: torch.Tensor) -> torch.Tensor:
-    """(B, D, N) -> (B, N, D): our columns are Hugging Face's rows."""
-    return X.transpose(-2, -1)
+# float32: the two sides round differently at every step; through a few layers that is ~1e2 ulps (1.2e-7 each) of the
+# largest value, so errors are measured relative to it.
+TOL32 = 2e-5
+DTYPES = pytest.mark.parametrize("dtype", [torch.float64, torch.float32])
 
 
 def max_error(ours: torch.Tensor, theirs: torch.Tensor) -> float:
     assert ours.shape == theirs.shape, f"shape {tuple(ours.shape)} where the peer has {tuple(theirs.shape)}"
+    assert ours.dtype == theirs.dtype, f"dtype {ours.dtype} where the peer has {theirs.dtype}"
     return (ours - theirs).abs().max().item()
+
+
+def tolerance(theirs: torch.Tensor) -> float:
+    """TOL in float64; in float32, TOL32 of the peer's largest magnitude (at least 1)."""
+    return TOL if theirs.dtype == torch.float64 else TOL32 * max(1.0, theirs.abs().max().item())
+
+
+def cast(*modules: nn.Module, dtype: torch.dtype) -> list[nn.Module]:
+    """Copies of the modules in ``dtype`` (the fixtures hold float64 originals)."""
+    return [copy.deepcopy(module).to(dtype) for module in modules]
 
 
 def randomized(module: nn.Module, seed: int = 0) -> nn.Module:
@@ -47,11 +60,6 @@ def randomized(module: nn.Module, seed: int = 0) -> nn.Module:
         for parameter in module.parameters():
             parameter.copy_(torch.randn(parameter.shape, generator=generator, dtype=torch.float64) * 0.5)
     return module
-
-
-def key_mask(lengths: torch.Tensor, num_tokens: int) -> torch.Tensor:
-    """Hugging Face's attention_mask (B, N): 1 for real tokens, 0 for padding."""
-    return (torch.arange(num_tokens)[None, :] < lengths[:, None]).long()
 
 
 # ------------------------------------------------------------------ BERT on the real all-MiniLM-L6-v2 weights
@@ -66,8 +74,10 @@ def minilm():
     return ours, theirs, tokenizer
 
 
-def test_minilm_hidden_states_and_pooler_match_hf_bert_model_with_padding(minilm):
+@DTYPES
+def test_minilm_hidden_states_and_pooler_match_hf_bert_model_with_padding(minilm, dtype):
     ours, theirs, tokenizer = minilm
+    ours, theirs = cast(ours, theirs, dtype=dtype)
     sentences = ["Attention is all you need.", "Columns are tokens here, rows are features.", "Hi"]
     encodings = [tokenizer.encode(s).ids for s in sentences]
     lengths = torch.tensor([len(ids) for ids in encodings])
@@ -77,10 +87,12 @@ def test_minilm_hidden_states_and_pooler_match_hf_bert_model_with_padding(minilm
     segments = (torch.arange(num_tokens)[None] >= 4).long().expand_as(ids).contiguous()
     with torch.no_grad():
         hidden = ours(ids, segments, lengths)
-        peer = theirs(input_ids=ids, token_type_ids=segments, attention_mask=key_mask(lengths, num_tokens))
-    error = max_error(rows(hidden), peer.last_hidden_state)
-    assert error <= TOL, f"hidden states differ by {error:.2e}: check embeddings (+ segments), eps 1e-12, padding"
-    assert max_error(ours.pooled(hidden), peer.pooler_output) <= TOL, "pooler: tanh(W h_[CLS] + b) differs"
+        peer = theirs(input_ids=ids, token_type_ids=segments, attention_mask=~key_padding_mask(lengths, num_tokens))
+    error = max_error(to_rows(hidden), peer.last_hidden_state)
+    assert error <= tolerance(peer.last_hidden_state), \
+        f"hidden states differ by {error:.2e}: check embeddings (+ segments), eps 1e-12, padding"
+    assert max_error(ours.pooled(hidden), peer.pooler_output) <= tolerance(peer.pooler_output), \
+        "pooler: tanh(W h_[CLS] + b) differs"
 
 
 def test_minilm_padding_does_not_change_the_real_tokens(minilm):
@@ -108,25 +120,29 @@ def bert_batch() -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
     return ids, segments, torch.tensor([7, 5])
 
 
-def test_bert_masked_lm_logits_match_hf_bert_for_masked_lm():
+@DTYPES
+def test_bert_masked_lm_logits_match_hf_bert_for_masked_lm(dtype):
     theirs = randomized(BertForMaskedLM(BertConfig(**SMALL_BERT)), seed=2)
     theirs.tie_weights()  # the randomisation drew the decoder apart from the word embeddings: re-tie them
     ours = load_bert(theirs.state_dict(), config_from_hf(theirs.config, "small-bert")).double()
+    ours, theirs = cast(ours, theirs, dtype=dtype)
     ids, segments, lengths = bert_batch()
     with torch.no_grad():
-        peer = theirs(input_ids=ids, token_type_ids=segments, attention_mask=key_mask(lengths, 7)).logits
-        error = max_error(rows(ours.masked_lm_logits(ids, segments, lengths)), peer)
-    assert error <= TOL, f"MLM logits differ by {error:.2e}: transform → GELU → LN → Ω_eᵀ · + bias"
+        peer = theirs(input_ids=ids, token_type_ids=segments, attention_mask=~key_padding_mask(lengths, 7)).logits
+        error = max_error(to_rows(ours.masked_lm_logits(ids, segments, lengths)), peer)
+    assert error <= tolerance(peer), f"MLM logits differ by {error:.2e}: transform → GELU → LN → Ω_eᵀ · + bias"
 
 
-def test_bert_classifier_matches_hf_bert_for_sequence_classification():
+@DTYPES
+def test_bert_classifier_matches_hf_bert_for_sequence_classification(dtype):
     theirs = randomized(BertForSequenceClassification(BertConfig(**SMALL_BERT, num_labels=3)), seed=3)
     ours = load_bert(theirs.state_dict(), config_from_hf(theirs.config, "small-bert", num_classes=3)).double()
+    ours, theirs = cast(ours, theirs, dtype=dtype)
     ids, segments, lengths = bert_batch()
     with torch.no_grad():
-        peer = theirs(input_ids=ids, token_type_ids=segments, attention_mask=key_mask(lengths, 7)).logits
+        peer = theirs(input_ids=ids, token_type_ids=segments, attention_mask=~key_padding_mask(lengths, 7)).logits
         error = max_error(ours.classify(ids, segments, lengths), peer)
-    assert error <= TOL, f"class logits differ by {error:.2e}: the classifier reads the pooled [CLS] column"
+    assert error <= tolerance(peer), f"class logits differ by {error:.2e}: the classifier reads the pooled [CLS] column"
 
 
 # ------------------------------------------------------------------ GPT-2
@@ -146,12 +162,14 @@ def gpt2(request):
     return ours, theirs
 
 
-def test_gpt2_logits_match_hf(gpt2):
-    ours, theirs = gpt2
+@DTYPES
+def test_gpt2_logits_match_hf(gpt2, dtype):
+    ours, theirs = cast(*gpt2, dtype=dtype)
     ids = torch.randint(0, 61, (2, 9), generator=torch.Generator().manual_seed(5))
     with torch.no_grad():
-        error = max_error(rows(ours(ids)), theirs(ids).logits)
-    assert error <= TOL, f"logits differ by {error:.2e}: check Conv1D transposes, pre-LN order, final LN, tied head"
+        peer = theirs(ids).logits
+        error = max_error(to_rows(ours(ids)), peer)
+    assert error <= tolerance(peer), f"logits differ by {error:.2e}: check Conv1D transposes, pre-LN order, final LN, tied head"
 
 
 def test_gpt2_greedy_generation_equals_hf_generate(gpt2):
@@ -274,26 +292,28 @@ def peer_logits(ours: EncoderDecoder, peer: nn.Transformer, src: torch.Tensor, t
     D = omega_e.shape[0]
 
     def embedded(ids: torch.Tensor) -> torch.Tensor:                         # (B, N, D)
-        n = torch.arange(ids.shape[1], dtype=torch.float64)[:, None]
-        i = torch.arange(D, dtype=torch.float64)[None, :]
+        n = torch.arange(ids.shape[1], dtype=omega_e.dtype)[:, None]
+        i = torch.arange(D, dtype=omega_e.dtype)[None, :]
         angle = n / 10000 ** ((i - i % 2) / D)
         positions = torch.where(i % 2 == 0, torch.sin(angle), torch.cos(angle))
-        return math.sqrt(D) * omega_e.T[ids] + positions
+        return math.sqrt(D) * table_to_columns(omega_e)[ids] + positions
 
-    blocked = None if src_lengths is None else torch.arange(src.shape[1])[None] >= src_lengths[:, None]
-    out = peer(embedded(src), embedded(tgt), tgt_mask=~causal_mask(tgt.shape[1]).T, src_key_padding_mask=blocked,
-               memory_key_padding_mask=blocked)
+    blocked = None if src_lengths is None else key_padding_mask(src_lengths, src.shape[1])
+    out = peer(embedded(src), embedded(tgt), tgt_mask=blocked_rows_mask(causal_mask(tgt.shape[1])),
+               src_key_padding_mask=blocked, memory_key_padding_mask=blocked)
     return out @ omega_e                                                     # tied output projection
 
 
-def test_encoder_decoder_matches_nn_transformer_with_source_padding(translation):
-    ours, peer = translation
+@DTYPES
+def test_encoder_decoder_matches_nn_transformer_with_source_padding(translation, dtype):
+    ours, peer = cast(*translation, dtype=dtype)
     generator = torch.Generator().manual_seed(11)
     src, tgt = torch.randint(0, 29, (2, 7), generator=generator), torch.randint(0, 29, (2, 5), generator=generator)
     src_lengths = torch.tensor([7, 4])
     with torch.no_grad():
-        error = max_error(rows(ours(src, tgt, src_lengths)), peer_logits(ours, peer, src, tgt, src_lengths))
-    assert error <= TOL, f"logits differ by {error:.2e}: embeddings ·√D + sinusoids, masks, post-LN order"
+        theirs = peer_logits(ours, peer, src, tgt, src_lengths)
+        error = max_error(to_rows(ours(src, tgt, src_lengths)), theirs)
+    assert error <= tolerance(theirs), f"logits differ by {error:.2e}: embeddings ·√D + sinusoids, masks, post-LN order"
 
 
 def test_greedy_translation_equals_greedy_decoding_with_nn_transformer(translation):
@@ -315,13 +335,16 @@ SMALL_VIT = dict(image_size=24, patch_size=8, num_channels=3, hidden_size=16, nu
                  num_attention_heads=4, intermediate_size=24, hidden_act="gelu")
 
 
-def test_vit_logits_match_hf_vit_for_image_classification():
+@DTYPES
+def test_vit_logits_match_hf_vit_for_image_classification(dtype):
     theirs = randomized(ViTForImageClassification(ViTConfig(**SMALL_VIT, num_labels=5)), seed=12)
     ours = load_vit(theirs.state_dict(), config_from_hf(theirs.config, "small-vit", num_classes=5)).double()
-    images = torch.randn(2, 3, 24, 24, generator=torch.Generator().manual_seed(13), dtype=torch.float64)
+    ours, theirs = cast(ours, theirs, dtype=dtype)
+    images = torch.randn(2, 3, 24, 24, generator=torch.Generator().manual_seed(13), dtype=dtype)
     with torch.no_grad():
-        error = max_error(ours.classify(images), theirs(pixel_values=images).logits)
-    assert error <= TOL, f"class logits differ by {error:.2e}: patch order, [CLS] at column 0, pre-LN, final LN"
+        peer = theirs(pixel_values=images).logits
+        error = max_error(ours.classify(images), peer)
+    assert error <= tolerance(peer), f"class logits differ by {error:.2e}: patch order, [CLS] at column 0, pre-LN, final LN"
 
 
 def test_vit_hidden_states_match_hf_vit_model_from_memory_and_from_a_saved_file(tmp_path):
@@ -335,7 +358,7 @@ def test_vit_hidden_states_match_hf_vit_model_from_memory_and_from_a_saved_file(
     with torch.no_grad():
         peer = theirs(pixel_values=images).last_hidden_state
         for state_dict in (theirs.state_dict(), load_file(tmp_path / "model.safetensors")):
-            error = max_error(rows(load_vit(state_dict, config).double()(images)), peer)
+            error = max_error(to_rows(load_vit(state_dict, config).double()(images)), peer)
             assert error <= TOL, f"hidden states differ by {error:.2e} (keys like {next(iter(state_dict))!r})"
 
 

@@ -1,0 +1,57 @@
+"""The bridge between the course's column convention and the row layout of PyTorch and Hugging Face.
+
+The course: a sequence is X of shape (..., D, N), tokens are columns; a boolean attention mask is (..., N_k, N_q)
+with True where a key is visible to a query; an embedding table is (D, V); a weight is (out, in).
+
+PyTorch and Hugging Face: a sequence is (..., N, D), tokens are rows; ``nn.MultiheadAttention``'s boolean
+``attn_mask`` is (N_q, N_k) with True = blocked, ``F.scaled_dot_product_attention``'s is (N_q, N_k) with True = takes
+part, a ``key_padding_mask`` is (B, N_k) with True = ignored; an embedding table is (V, D); ``nn.Linear`` stores
+(out, in) as we do, GPT-2's ``Conv1D`` stores (in, out).
+
+Every peer test and every weight loader converts through these functions, so each layout fact lives here once.
+"""
+from __future__ import annotations
+
+import torch
+
+
+def to_rows(X: torch.Tensor) -> torch.Tensor:
+    """(..., D, N) -> (..., N, D): our token columns become PyTorch's token rows."""
+    return X.transpose(-2, -1)
+
+
+def to_columns(X: torch.Tensor) -> torch.Tensor:
+    """(..., N, D) -> (..., D, N): PyTorch's token rows become our token columns."""
+    return X.transpose(-2, -1)
+
+
+def blocked_rows_mask(mask: torch.Tensor) -> torch.Tensor:
+    """Our mask (..., N_k, N_q), True = visible -> ``nn.MultiheadAttention``'s (..., N_q, N_k), True = blocked."""
+    return ~mask.transpose(-2, -1)
+
+
+def allowed_rows_mask(mask: torch.Tensor) -> torch.Tensor:
+    """Our mask (..., N_k, N_q), True = visible -> ``F.scaled_dot_product_attention``'s (..., N_q, N_k),
+    True = takes part."""
+    return mask.transpose(-2, -1)
+
+
+def key_padding_mask(lengths: torch.Tensor, num_keys: int) -> torch.Tensor:
+    """Lengths (B,) -> PyTorch's ``key_padding_mask`` (B, N_k), True at the padding keys (position ≥ length)."""
+    return torch.arange(num_keys, device=lengths.device)[None, :] >= lengths[:, None]
+
+
+def table_to_columns(table: torch.Tensor) -> torch.Tensor:
+    """An embedding or position table (V, D), one row per entry -> ours (D, V), one column per entry."""
+    return table.T
+
+
+def conv1d_to_linear(weight: torch.Tensor) -> torch.Tensor:
+    """GPT-2's ``Conv1D`` weight (in, out) -> our (out, in)."""
+    return weight.T
+
+
+def split_fused(weight: torch.Tensor, index: int, parts: int = 3) -> torch.Tensor:
+    """Part ``index`` of ``parts`` projections stacked along the output axis (dim 0), as in
+    ``nn.MultiheadAttention.in_proj_weight`` (3D, D) -> Wq, Wk, Wv (D, D), or a fused bias (3D,) -> (D,)."""
+    return weight.chunk(parts)[index]

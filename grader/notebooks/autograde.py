@@ -1,21 +1,32 @@
 """nbgrader autograde with the learner's code run by the isolated grader, never by the kernel.
 
-`IsolatedExecute` takes the place of nbgrader's `Execute` in `Autograde.autograde_preprocessors` (it runs after
-nbgrader's sanitizing: outputs cleared, locked cells and points restored). For a notebook it
+The course's nbgrader settings (`settings.course_settings`) set two pipelines of small steps:
 
-1. turns every notebook of the learner's submission into a module: given cells from the gradebook (never the learner's
-   copy), the learner's solution cells as submitted (`cells.to_module`), and grades that package once with
-   `grader.api.grade`, in the grader's isolated child process;
-2. starts a fresh kernel and runs ONLY the autograded test cells, each with its source swapped for a verdict that is a
-   pure function of the grader's result (`print` on success, `print` the diagnosis and `raise` on failure), then puts
-   the visible source back. No learner cell runs in that kernel, so monkeypatches, input transformers or `os._exit`
-   in a learner cell cannot touch a verdict: they happen in the grader's child, where they cost the learner's checks.
+- sanitizing (`SANITIZE_PREPROCESSORS`): `sanitize.SetAsideExtraFiles` and `sanitize.RestoreFromRelease` first, so
+  that nothing of the submission but the learner's solution-cell sources reaches the later steps, then nbgrader's own;
+- autograding (`AUTOGRADE_PREPROCESSORS`): nbgrader's, with `IsolatedExecute` in the place of `Execute`.
+
+For a notebook, `IsolatedExecute`
+
+1. turns every notebook of the learner's submission, each restored from its release copy, into a module (given cells
+   as released, the learner's solution cells as written: `cells.to_module`), and grades that package once with
+   `grader.api.grade`, in the grader's isolated child process, which cannot read the course folder;
+2. starts a fresh kernel of this interpreter in isolated mode (`python -I`) in an empty folder, whatever the notebook's
+   kernelspec says, and runs ONLY the autograded test cells, each with its source swapped for a verdict that is a pure
+   function of the grader's result (`print` on success, `print` the diagnosis and `raise` on failure), then puts the
+   visible source back. No learner cell or file runs in that kernel, so monkeypatches, input transformers, `os._exit`
+   or a shadowing module cannot touch a verdict: learner code runs only in the grader's child, where it costs the
+   learner's checks.
 """
 from __future__ import annotations
 
+import os
+import sys
+import tempfile
 from pathlib import Path
 
 import nbformat
+from jupyter_client.manager import AsyncKernelManager
 from nbconvert.exporters import NotebookExporter
 from nbformat import NotebookNode
 from nbgrader import utils
@@ -24,16 +35,34 @@ from nbgrader.converters.autograde import Autograde
 from nbgrader.coursedir import CourseDirectory
 from nbgrader.preprocessors import Execute
 
-from .cells import CodeCell, to_module
-from .course import check_cell_id
+from .cells import notebook_cells, to_module
+from .course import KERNEL_NAME, check_cell_id
 from .package import grade_modules
+from .sanitize import RestoreFromRelease, SetAsideExtraFiles, add_notes, release_notebook, restore
 
 # What reading a file that is not a notebook raises: not JSON, JSON of the wrong shape, or failing nbformat's schema.
-NOT_A_NOTEBOOK = (nbformat.reader.NotJSONError, nbformat.ValidationError, AttributeError, TypeError, KeyError)
+NOT_A_NOTEBOOK = (nbformat.reader.NotJSONError, nbformat.ValidationError, AttributeError, TypeError, KeyError,
+                  ValueError, RecursionError, UnicodeDecodeError)
+MAX_NOTEBOOK_BYTES = 20_000_000  # far above any notebook of the course; a larger file is not read
+
+
+class VerdictKernelManager(AsyncKernelManager):
+    """Starts the verdict kernel as this interpreter in isolated mode, `python -I -m ipykernel_launcher`: no current
+    folder, user site-packages or PYTHON* variables on its path, whatever kernelspec the notebook names."""
+
+    def format_kernel_cmd(self, extra_arguments: list[str] | None = None) -> list[str]:
+        return [sys.executable, "-I", "-m", "ipykernel_launcher", "-f", os.path.realpath(self.connection_file),
+                *(extra_arguments or [])]
 
 
 class IsolatedExecute(Execute):
-    """nbgrader's Execute, except that the kernel runs only test cells, each replaced by the grader's verdict."""
+    """nbgrader's Execute, except that the kernel runs only test cells, each replaced by the grader's verdict, in a
+    kernel started in an empty folder (`VerdictKernelManager`)."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("kernel_manager_class", VerdictKernelManager)
+        kwargs.setdefault("kernel_name", KERNEL_NAME)  # never the kernelspec a notebook names
+        super().__init__(*args, **kwargs)
 
     def preprocess(self, nb: NotebookNode, resources: dict) -> tuple[NotebookNode, dict]:
         info = resources["nbgrader"]
@@ -47,7 +76,9 @@ class IsolatedExecute(Execute):
             if note:
                 cell.outputs = [nbformat.v4.new_output("stream", name="stdout", text=note + "\n")]
         self._minimal_tracebacks = False
-        return super().preprocess(nb, resources)
+        with tempfile.TemporaryDirectory(prefix="verdict-kernel-") as empty:
+            resources = {**resources, "metadata": {**resources.get("metadata", {}), "path": empty}}
+            return super().preprocess(nb, resources)
 
     def preprocess_cell(self, cell: NotebookNode, resources: dict, index: int) -> tuple[NotebookNode, dict]:
         if not (cell.cell_type == "code" and utils.is_grade(cell)):
@@ -66,26 +97,38 @@ class IsolatedExecute(Execute):
 
 
 class SubmissionExporter(NotebookExporter):
-    """Reads submitted notebooks for autograde. One that is not a notebook (not JSON, not valid) is reported in the log
-    and graded as the untouched release notebook, headed by a note saying why; the learner's other notebooks are still
-    graded (nbgrader alone would drop the learner's whole assignment)."""
+    """Reads submitted notebooks for autograde. One that is not a notebook (not JSON, not valid, a link, too large) is
+    reported in the log and graded as the untouched release notebook, headed by a note saying why; the learner's other
+    notebooks are still graded (nbgrader alone would drop the learner's whole assignment)."""
 
     def from_filename(self, filename: str, resources: dict | None = None, **kw) -> tuple[NotebookNode, dict]:
-        try:
-            return super().from_filename(filename, resources, **kw)
-        except NOT_A_NOTEBOOK as error:
-            info = resources["nbgrader"]
-            coursedir = self.parent.coursedir
-            release = Path(coursedir.format_path(coursedir.release_directory, ".", info["assignment"]))
-            self.log.error("%s is not a readable notebook (%s); grading it as the release notebook",
-                           filename, str(error).splitlines()[0])
-            nb = nbformat.read(release / f"{info['notebook']}.ipynb", as_version=4)
-            nb.cells.insert(0, nbformat.v4.new_markdown_cell(
-                f"**This notebook could not be read when it was graded** ({type(error).__name__}: "
-                f"{str(error).splitlines()[0][:200]}), so it was graded as the unchanged notebook you were given."))
-            return self.from_notebook_node(nb, resources, **kw)
+        why = unreadable(Path(filename))
+        if why is None:
+            try:
+                return super().from_filename(filename, resources, **kw)
+            except NOT_A_NOTEBOOK as error:
+                why = f"{type(error).__name__}: {(str(error).splitlines() or [''])[0][:200]}"
+        info = resources["nbgrader"]
+        self.log.error("%s is not a readable notebook (%s); grading it as the release notebook", filename, why)
+        nb = release_notebook(self.parent.coursedir, info["assignment"], info["notebook"])
+        add_notes(nb, [f"This notebook could not be read when it was graded ({why}), so it was graded as the "
+                       "unchanged notebook you were given."])
+        return self.from_notebook_node(nb, resources, **kw)
 
 
+def unreadable(path: Path) -> str | None:
+    """Why a submitted notebook file is not read (a link, not a file, too large), or None."""
+    if path.is_symlink():
+        return "it is a symbolic link, not a file"
+    if not path.is_file():
+        return "it is not a file"
+    if path.stat().st_size > MAX_NOTEBOOK_BYTES:
+        return f"it is larger than {MAX_NOTEBOOK_BYTES // 1_000_000} MB"
+    return None
+
+
+SANITIZE_PREPROCESSORS = [SetAsideExtraFiles, RestoreFromRelease,
+                          *Autograde.class_traits()["sanitize_preprocessors"].default()]
 AUTOGRADE_PREPROCESSORS = [IsolatedExecute if step is Execute else step
                            for step in Autograde.class_traits()["autograde_preprocessors"].default()]
 
@@ -111,46 +154,29 @@ def verdict_code(result) -> str:
 
 def grade_submission(coursedir: CourseDirectory, db_url: str, assignment: str, student: str, notebook: str,
                      current: NotebookNode) -> tuple[dict[str, object], dict[str, str]]:
-    """Grade a learner's whole submission once (its notebooks import each other). Returns (test cell grade_id ->
-    check result, solution cell grade_id -> a note for the learner on the cells of `notebook` left out)."""
+    """Grade a learner's whole submission once (its notebooks import each other). `current` is `notebook` as the
+    sanitizing steps left it; the others are read from submitted/ and restored from their release copies the same way.
+    Returns (test cell grade_id -> check result, solution cell grade_id -> a note on the cells of `notebook` left
+    out)."""
     submitted = Path(coursedir.format_path(coursedir.submitted_directory, student, assignment))
+    with Gradebook(db_url) as gradebook:
+        names = [entry.name for entry in gradebook.find_assignment(assignment).notebooks]
     modules: dict[str, str] = {}
     notes: dict[str, str] = {}
-    with Gradebook(db_url) as gradebook:
-        for entry in gradebook.find_assignment(assignment).notebooks:
-            nb = current if entry.name == notebook else _read(submitted / f"{entry.name}.ipynb")
-            if nb is None:
-                continue
-            modules[entry.name], left_out = to_module(entry.name, learner_cells(gradebook, entry, nb))
-            if entry.name == notebook:
-                notes = {cell_id: f"Grading left this cell out: {why}" for cell_id, why in left_out.items()}
-    results = grade_modules(modules, list(modules))
+    for name in names:
+        release = release_notebook(coursedir, assignment, name)
+        nb = current if name == notebook else restore(_read(submitted / f"{name}.ipynb") or release, release)[0]
+        modules[name], left_out = to_module(name, notebook_cells(nb))
+        if name == notebook:
+            notes = {cell_id: f"Grading left this cell out: {why}" for cell_id, why in left_out.items()}
+    results = grade_modules(modules, list(modules), hide=(coursedir.root,))
     return {check_cell_id(check_id): result for check_id, result in results.items()}, notes
 
 
-def learner_cells(gradebook: Gradebook, entry, nb: NotebookNode) -> list[CodeCell]:
-    """The code a learner's notebook contributes, in notebook order: solution cells as the learner wrote them, given
-    (locked) code cells as the gradebook stored them; given cells the learner deleted come first. Test cells, cells
-    without nbgrader metadata and unknown cells contribute nothing."""
-    solution_ids = {cell.name for cell in entry.solution_cells}
-    given = {cell.name: cell.source for cell in entry.source_cells
-             if cell.locked and cell.cell_type == "code" and cell.name not in {g.name for g in entry.grade_cells}}
-    cells: dict[str, CodeCell] = {}
-    for cell in nb.cells:
-        grade_id = cell.get("metadata", {}).get("nbgrader", {}).get("grade_id")
-        if cell.get("cell_type") != "code" or grade_id in cells:
-            continue
-        if grade_id in solution_ids:
-            cells[grade_id] = CodeCell(grade_id, cell.get("source", ""), solution=True)
-        elif grade_id in given:
-            cells[grade_id] = CodeCell(grade_id, given[grade_id], solution=False)
-    missing = [CodeCell(name, given[name], solution=False) for name in sorted(given) if name not in cells]
-    return missing + list(cells.values())
-
-
 def _read(path: Path) -> NotebookNode | None:
-    """A sibling notebook, or None if it is missing or not a notebook (nbgrader reports it when it gets there)."""
+    """A sibling notebook as submitted, or None if it is missing or not a notebook (graded as the release, as
+    `SubmissionExporter` does when nbgrader reads it)."""
     try:
-        return nbformat.read(path, as_version=4)
+        return None if unreadable(path) else nbformat.read(path, as_version=4)
     except (OSError, *NOT_A_NOTEBOOK):
         return None

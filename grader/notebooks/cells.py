@@ -193,3 +193,14 @@ def _indent(source: str) -> str:
             inside_string.update(range(token.start[0] + 1, token.end[0] + 1))
     return "\n".join(line if number in inside_string or not line.strip() else "    " + line
                      for number, line in enumerate(source.splitlines(), start=1))
+
+
+def notebook_cells(nb) -> list[CodeCell]:
+    """The code a notebook contributes, by its own nbgrader metadata: solution cells and locked code cells, in order.
+    (At autograde the notebook was first restored from the release, so that metadata is the instructor's.)"""
+    cells = []
+    for cell in nb.cells:
+        meta = cell.get("metadata", {}).get("nbgrader", {})
+        if cell.get("cell_type") == "code" and not meta.get("grade") and (meta.get("solution") or meta.get("locked")):
+            cells.append(CodeCell(meta["grade_id"], cell.get("source", ""), solution=bool(meta.get("solution"))))
+    return cells

@@ -30,7 +30,7 @@ def main(argv: list[str]) -> int:
     scan.add_argument("--exercises", type=_names, default=None,
                       help="comma-separated exercises (default: the notebooks found in the folder)")
     scan.add_argument("--feedback", action="store_true",
-                      help="feedback shows the learner's own code: look for hidden-suite text only")
+                      help="feedback shows the learner's own code: look for hidden-suite and reference text only")
     args = parser.parse_args(argv)
 
     if args.command == "build":
@@ -52,7 +52,7 @@ def main(argv: list[str]) -> int:
                                           for path in args.folder.rglob(pattern) if path.stem in EXERCISES})
     if not exercises:  # scanning nothing must not pass
         parser.error(f"no exercise notebooks in {args.folder}; name them with --exercises")
-    leaks = scan_folder(args.folder, forbidden_lines(exercises, ("suite",) if args.feedback else KINDS))
+    leaks = scan_folder(args.folder, forbidden_lines(exercises, ("suite", "reference") if args.feedback else KINDS))
     for leak in leaks:
         print(f"{leak.path}: {leak.kind} text of {leak.exercise}: {leak.text}")
     print(f"{len(leaks)} leak(s) in {args.folder} ({', '.join(exercises)})")

@@ -22,24 +22,13 @@ KERNEL_NAME = "python3"
 MONOSPACE_SECTIONS = ("Formula", "Shapes")  # lesson sections whose line breaks and spacing carry meaning
 SCHEMA_VERSION = 3
 
-CONFIG_TEMPLATE = '''\
-"""nbgrader configuration of the attention course. Written by `attn nbgrader build`: rebuild rather than edit."""
-from grader.notebooks.autograde import AUTOGRADE_PREPROCESSORS, SubmissionExporter
+CONFIG_FILE = '''\
+"""nbgrader configuration of the attention course. Written by `attn nbgrader build`: rebuild rather than edit.
+The settings are `grader.notebooks.settings.course_settings`."""
+from grader.notebooks.settings import course_settings
 
 c = get_config()  # noqa: F821 - provided by nbgrader when it reads this file
-
-c.CourseDirectory.course_id = {course_id!r}
-# Learner code never runs in the kernel: the isolated grader runs it, the kernel only replays the verdicts.
-c.Autograde.autograde_preprocessors = AUTOGRADE_PREPROCESSORS
-# A submitted notebook that is not a notebook is reported and graded as the release; the others are still graded.
-c.Autograde.exporter_class = SubmissionExporter
-# Bounds each cell run by the kernel (the verdicts); the isolated grader has its own limits.
-c.Execute.timeout = 60
-# A test cell's grade is carried by its error output; stray stderr (kernel warnings) must not zero it.
-c.IgnorePattern.pattern = r"[\\s\\S]*"
-# A test cell the learner deleted comes back and is graded, rather than left ungraded.
-c.OverwriteCells.add_missing_cells = True
-c.ClearSolutions.code_stub = {{"python": "# YOUR CODE HERE\\nraise NotImplementedError()"}}
+c.merge(course_settings({course_id!r}))
 '''
 
 
@@ -78,7 +67,7 @@ def build_course(out_dir: Path, assignment: str = "attention", exercises: list[s
     for old in source.glob("*.ipynb"):
         old.unlink()
     (Path(out_dir) / "nbgrader_config.py").write_text(
-        CONFIG_TEMPLATE.format(course_id=Path(out_dir).resolve().name))
+        CONFIG_FILE.format(course_id=Path(out_dir).resolve().name))
     written = []
     for exercise, (lesson, cells) in split.items():
         notebook = exercise_notebook(exercise, lesson, cells, list_checks(exercise), spec)

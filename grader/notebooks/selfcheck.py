@@ -13,7 +13,7 @@ from pathlib import Path
 
 import nbformat
 
-from .cells import CodeCell, to_module
+from .cells import notebook_cells, to_module
 from .package import grade_modules
 
 
@@ -38,16 +38,6 @@ def check(check_id: str, notebook: str | os.PathLike | None = None) -> None:
         return
     print(result.message + (f"\n\nLikely mistake: {result.diagnosis}" if result.diagnosis else ""))
     raise AssertionError(f"check {check_id} failed: see the message above")
-
-
-def notebook_cells(nb) -> list[CodeCell]:
-    """The learner's code in a notebook, trusting its own nbgrader metadata: solution cells and locked code cells."""
-    cells = []
-    for cell in nb.cells:
-        meta = cell.get("metadata", {}).get("nbgrader", {})
-        if cell.get("cell_type") == "code" and not meta.get("grade") and (meta.get("solution") or meta.get("locked")):
-            cells.append(CodeCell(meta["grade_id"], cell.get("source", ""), solution=bool(meta.get("solution"))))
-    return cells
 
 
 def _session_notebook() -> str:

@@ -14,7 +14,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "grade-all": ("grader.cli:grade_all_main", "grade every submission folder in a directory into a CSV"),
     "gradescope-bundle": ("grader.cli:gradescope_bundle_main", "write a Gradescope autograder bundle"),
     "nbgrader": ("grader.notebooks.cli:main", "build an nbgrader course from solutions/"),
-    "exercises": ("attn.stubs:main", "regenerate or check the exercise stubs from solutions/"),
+    "exercises": ("attn.stubs:main", "regenerate or check the stubs and docs tables; scaffold an exercise"),
 }
 
 

@@ -79,7 +79,7 @@ def one_submission(runs: int) -> dict:
 # -------------------------------------------------------------------------------------------- the submissions
 
 def exercises_with_suites() -> list[str]:
-    from attn.course import EXERCISES
+    from course import NAMES as EXERCISES
     from grader.api import suite_files
 
     present = {path.stem.removeprefix("test_") for path in suite_files()}

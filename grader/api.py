@@ -14,10 +14,12 @@ from pathlib import Path
 
 import pytest
 
-from grader.report import CheckResult, Report, course_order
+import course
+from course import files
+from grader.report import CheckResult, Report
 from grader.sandbox import read_submission
 
-SUITES = Path(__file__).resolve().parent / "suites"
+SUITES = files.package_dir("grader") / "exercises"  # one folder per exercise: <name>/test_<name>.py, catalogue.py
 
 
 class GraderError(RuntimeError):
@@ -33,9 +35,10 @@ class CheckInfo:
 
 
 def suite_files(exercises: list[str] | None = None, suites: Path = SUITES) -> list[Path]:
-    """The hidden suites, `test_<exercise>.py`, of the given exercises (all by default), in course order."""
-    found = {path.stem.removeprefix("test_"): path for path in Path(suites).glob("test_*.py")}
-    wanted = exercises if exercises is not None else sorted(found, key=course_order)
+    """The hidden suites, `<exercise>/test_<exercise>.py`, of the given exercises (all by default), in course order."""
+    found = {path.parent.name: path for path in Path(suites).glob("*/test_*.py")
+             if path.stem == f"test_{path.parent.name}"}
+    wanted = exercises if exercises is not None else sorted(found, key=course.order_key)
     unknown = [name for name in wanted if name not in found]
     if unknown:
         raise ValueError(f"no hidden suite for exercise(s) {', '.join(unknown)}; have: {', '.join(sorted(found))}")
@@ -78,15 +81,16 @@ def submission_sha256(path: Path) -> str:
 
 
 def _run_pytest(args: list[str], collector: _Collector, suites: Path) -> None:
-    # rootdir is the suites' parent so that test modules are named after their folder (suites.test_softmax):
-    # pytest keeps imported test modules in sys.modules, and two folders must not share names.
+    # rootdir is two levels up, so that test modules are named after their folders (grader.exercises.softmax...,
+    # never plain exercises.softmax, the learner's package): pytest keeps imported test modules in sys.modules.
     # Only the plugins grading needs (hypothesis' autoloaded plugin costs seconds, the unraisable-exception ones a
     # full gc per session, logging capture a handler per test); plain asserts, so that no message can show the
     # hidden test's source.
     base = ["--disable-plugin-autoload", "--assert=plain", "-o", "addopts=",
             *(f"-pno:{name}" for name in ("cacheprovider", "logging", "unraisableexception", "threadexception")),
             "--import-mode=importlib",
-            f"--rootdir={Path(suites).parent}", f"--confcutdir={suites}", "-q", "--no-header", "-W", "ignore"]
+            f"--rootdir={Path(suites).resolve().parent.parent}", f"--confcutdir={suites}", "-q", "--no-header",
+            "-W", "ignore"]
     output = io.StringIO()
     with contextlib.redirect_stdout(output), contextlib.redirect_stderr(output):
         code = pytest.main(base + args, plugins=[collector])

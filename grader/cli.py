@@ -189,14 +189,15 @@ def grade_one(submission: str, report_path: str, exercises: list[str] | None, ti
 
 
 def _write_csv(out: Path, students: list[Path], reports_dir: Path, failures: dict[str, str]) -> list[list]:
-    from grader.report import Report, course_order
+    import course
+    from grader.report import Report
 
     reports = {}
     for student in students:
         path = reports_dir / f"{student.name}.json"
         if path.exists() and student.name not in failures:
             reports[student.name] = Report.from_json(path.read_text())
-    exercises = sorted({t.exercise for r in reports.values() for t in r.exercises()}, key=course_order)
+    exercises = sorted({t.exercise for r in reports.values() for t in r.exercises()}, key=course.order_key)
     rows = []
     for student in students:
         report = reports.get(student.name)

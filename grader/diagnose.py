@@ -3,18 +3,20 @@
 A hidden check records what it asked the learner and what came back (``Observation``). When the check fails, the
 grader runs each wrong variant of the catalogue (trusted code, in the grader's process) on the same inputs; the
 first variant that reproduces EVERY recorded output — within the check's tolerance — names the misconception. If
-none does, a generic diagnosis is derived from the first wrong output: its shape explained dimension by dimension,
+none does, a generic diagnosis is derived from the first wrong output: its shape explained axis by axis,
 its dtype, NaNs, a transpose, a permutation of columns, a constant factor, columns that do not sum to 1.
 """
 from __future__ import annotations
 
 import copy
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 import torch
 
+from course.axes import axis_name
 from grader import catalogue
 from grader.sandbox.protocol import Seed
 
@@ -49,14 +51,14 @@ class Tolerance:
     atol: float
 
     @classmethod
-    def float32(cls, growth: float, scale: float = 1.0) -> "Tolerance":
+    def float32(cls, growth: float, scale: float = 1.0) -> Tolerance:
         return cls(rtol=growth * U32, atol=growth * U32 * scale)
 
     @classmethod
-    def exact(cls) -> "Tolerance":
+    def exact(cls) -> Tolerance:
         return cls(0.0, 0.0)
 
-    def scaled(self, factor: float) -> "Tolerance":
+    def scaled(self, factor: float) -> Tolerance:
         return Tolerance(self.rtol * factor, self.atol * factor)
 
 
@@ -346,7 +348,7 @@ def _explain_shape(got: tuple[int, ...], expected: tuple[int, ...]) -> str:
     elif sorted(got) == sorted(expected) and got[-2:] == expected[-2:][::-1]:
         text += " The last two dimensions are swapped: tokens must be COLUMNS, (..., D, N), scores (..., N_k, N_q)."
     else:
-        wrong = [f"dimension {i - len(expected)} is {g} instead of {e}"
+        wrong = [f"{axis_name(i, len(expected))} is {g} instead of {e}"
                  for i, (g, e) in enumerate(zip(got, expected)) if g != e]
         text += " " + "; ".join(wrong) + "."
     return text

@@ -1,8 +1,10 @@
-"""The pytest plugin behind the hidden suites (loaded by grader/suites/conftest.py).
+"""The pytest plugin behind the hidden suites (loaded by grader/exercises/conftest.py).
 
-- `--submission PATH` names what to grade (default: solutions/, so `pytest grader/suites` is the self-check);
+- `--submission PATH` names what to grade (default: solutions/, so `pytest grader/exercises` is the self-check);
 - the session fixture `learner` is a `grader.sandbox.Submission` of it;
-- `@pytest.mark.points(n)` weighs a check (default 1); a test module's exercise is its file name minus `test_`;
+- `@pytest.mark.grades(function, weight=1)` says which function of the exercise a check grades; the function's points
+  (from the course registry) are split between its checks in proportion to their weights. A test module's exercise
+  is its file name minus `test_`;
 - the fixture `diagnosis` (`diagnosis.record(text)`) or raising `grader.diagnose.Misconception` names a mistake;
 - each check's result (`grader.report.CheckResult`, as a dict) is attached to its pytest report as the user
   property "grader_check", so `grader.api` (and xdist) can collect it; the terminal summary prints the scores.
@@ -15,12 +17,14 @@ from pathlib import Path
 
 import pytest
 
-from attn import course
+import course
+from course import files
 from grader.report import CheckResult, Report
 from grader.sandbox import InputModified, LearnerError, Limits, SandboxUnavailable, Submission
 
 RESULTS = pytest.StashKey[list]()
 SUBMISSION = pytest.StashKey[Submission]()
+WEIGHTS = pytest.StashKey[dict]()  # (exercise, function) -> the sum of the weights of all its collected checks
 _DIAGNOSIS = pytest.StashKey["Diagnosis"]()
 MAX_MESSAGE = 600
 MODIFIES_INPUT = ("modifies_input_in_place: Your function changes a tensor it was given (masked_fill_, sub_, an "
@@ -30,7 +34,7 @@ MODIFIES_INPUT = ("modifies_input_in_place: Your function changes a tensor it wa
 
 def solutions_dir() -> Path:
     try:
-        return course.solutions_dir()
+        return files.package_dir("solutions")
     except FileNotFoundError as error:
         raise pytest.UsageError(f"no --submission given, and {error}") from None
 
@@ -46,8 +50,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line("markers", "points(n): the check's weight in the grade (default 1)")
+    config.addinivalue_line("markers", "grades(function, weight=1): the function a check grades, and its share")
     config.stash[RESULTS] = []
+    config.stash[WEIGHTS] = {}
 
 
 @pytest.fixture(scope="session")
@@ -86,12 +91,44 @@ def check_id(item: pytest.Item) -> str:
     return f"{exercise_of(item)}::{item.nodeid.split('::', 1)[-1]}"
 
 
+def graded_function(item: pytest.Item) -> tuple[str, float]:
+    """(function, weight) from the check's `grades` marker; UsageError if it is missing or names no function of the
+    exercise's registry entry."""
+    marker = item.get_closest_marker("grades")
+    if marker is None or len(marker.args) != 1:
+        raise pytest.UsageError(f"{item.nodeid}: mark the check with @pytest.mark.grades(\"<function>\", weight=n)")
+    function, weight = marker.args[0], marker.kwargs.get("weight", 1)
+    exercise = course.get(exercise_of(item))
+    if function not in {f.name for f in exercise.functions}:
+        raise pytest.UsageError(f"{item.nodeid}: grades {function!r}, which exercise {exercise.name!r} does not ask "
+                                f"for (course/registry.py lists {[f.name for f in exercise.functions]})")
+    if isinstance(weight, bool) or not isinstance(weight, (int, float)) or weight <= 0:
+        raise pytest.UsageError(f"{item.nodeid}: weight must be a positive number, got {weight!r}")
+    return function, weight
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Sum the weights of every collected check per function, before -k or -m deselect any: a check's points do not
+    depend on which checks run."""
+    weights = config.stash[WEIGHTS]
+    for item in items:
+        function, weight = graded_function(item)
+        if item.get_closest_marker("skip"):
+            continue  # a check that never runs takes no share of the points
+        weights[(exercise_of(item), function)] = weights.get((exercise_of(item), function), 0) + weight
+    for name in {exercise_of(item) for item in items}:
+        unchecked = [f.name for f in course.get(name).functions if f.points and (name, f.name) not in weights]
+        if unchecked:
+            raise pytest.UsageError(f"exercise {name!r}: {unchecked} carry points in course/registry.py but no hidden "
+                                    "check grades them")
+
+
 def points_of(item: pytest.Item) -> float:
-    marker = item.get_closest_marker("points")
-    points = marker.args[0] if marker and marker.args else 1
-    if not isinstance(points, (int, float)) or points <= 0:
-        raise pytest.UsageError(f"{item.nodeid}: points must be a positive number, got {points!r}")
-    return points
+    """The check's points: its function's points (course registry) times its weight over all its checks' weights."""
+    function, weight = graded_function(item)
+    exercise = exercise_of(item)
+    return course.get(exercise).function(function).points * weight / item.config.stash[WEIGHTS][(exercise, function)]
 
 
 @pytest.hookimpl(wrapper=True)
@@ -128,7 +165,8 @@ def make_result(item: pytest.Item, call: pytest.CallInfo, passed: bool) -> Check
         else:
             message = f"the check could not run: {type(exc).__name__}: {_first_paragraph(str(exc))}"
     return CheckResult(id=check_id(item), exercise=exercise_of(item), points=points if passed else 0,
-                       max=points, passed=passed, message=message[:MAX_MESSAGE], diagnosis=diagnosis, error=error)
+                       max=points, passed=passed, message=message[:MAX_MESSAGE], diagnosis=diagnosis, error=error,
+                       function=graded_function(item)[0])
 
 
 def _first_paragraph(text: str) -> str:

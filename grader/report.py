@@ -9,7 +9,7 @@ import json
 from collections import Counter
 from dataclasses import asdict, dataclass, field
 
-from attn.course import EXERCISES
+import course
 
 
 @dataclass(frozen=True)
@@ -25,6 +25,7 @@ class CheckResult:
     message: str = ""
     diagnosis: str | None = None
     error: str | None = None
+    function: str = ""  # the function of the exercise the check grades
 
 
 @dataclass(frozen=True)
@@ -45,7 +46,7 @@ class Report:
     graded_at: str = ""
 
     def __post_init__(self) -> None:
-        self.checks = sorted(self.checks, key=lambda c: (*course_order(c.exercise), c.id))
+        self.checks = sorted(self.checks, key=lambda c: (*course.order_key(c.exercise), c.id))
 
     @property
     def score(self) -> float:
@@ -56,7 +57,7 @@ class Report:
         return sum(check.max for check in self.checks)
 
     def exercises(self) -> list[ExerciseTotal]:
-        names = sorted({check.exercise for check in self.checks}, key=course_order)
+        names = sorted({check.exercise for check in self.checks}, key=course.order_key)
         totals = []
         for name in names:
             checks = [check for check in self.checks if check.exercise == name]
@@ -143,14 +144,8 @@ def hint_for(exercise: str, failed: list[CheckResult]) -> str | None:
         return "Your output matches the known mistake named above: fix that and grade again."
     if named:
         return "The diagnosis above says how your output differs: start from the first failed check."
-    section = EXERCISES.index(exercise) + 1 if exercise in EXERCISES else None
-    where = f"section {section} of docs/contract.md" if section else "docs/contract.md"
+    where = f"the `{exercise}` section of docs/contract.md" if exercise in course.NAMES else "docs/contract.md"
     return f"Compare your {exercise} code with {where}, on the shapes and dtypes named in the failed checks."
-
-
-def course_order(exercise: str) -> tuple[int, str]:
-    """Sort key: the course's exercises in the order they are taught, anything else after them by name."""
-    return (EXERCISES.index(exercise) if exercise in EXERCISES else len(EXERCISES), exercise)
 
 
 def _number(value: float) -> str:

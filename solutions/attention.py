@@ -1,39 +1,4 @@
-"""Exercise 5 · Scaled dot-product attention
-
-Difficulty: ★★☆ · Time: about 40 minutes
-
-What
-    Every token (a column of X) asks a question -- its query -- and every token offers a key and a value. The score
-    of key j for query i is the dot product k_j . q_i. A column softmax turns each query's scores into weights, and
-    the output for query i is the weighted average of the value columns.
-
-Why
-    Attention lets each token build its new representation from the tokens that matter to it, with weights that
-    depend on the data rather than on fixed positions.
-
-Formula
-    linear(X, W, b) = W X + b 1^T                   (weights are (out, in), like nn.Linear.weight)
-    Q = linear(X, Wq, bq),  K = linear(X, Wk, bk),  V = linear(X, Wv, bv)
-    weights = softmax_cols(apply_mask(K^T Q / sqrt(D_k), mask))      (N_k, N_q)
-    output  = V weights                                               (D_v, N_q)
-    Why sqrt(D_k): a dot product of D_k roughly unit-scale terms has standard deviation about sqrt(D_k). Dividing
-    by it keeps the scores near unit scale, so the softmax does not saturate into a one-hot with vanishing
-    gradients.
-
-Shapes
-    Q (..., D_k, N_q), K (..., D_k, N_k), V (..., D_v, N_k) -> output (..., D_v, N_q), weights (..., N_k, N_q).
-    Scores K^T Q: (N_k, D_k) @ (D_k, N_q) = (N_k, N_q). Row = key, column = query, like the masks.
-
-The classic trap
-    Writing Q^T K (PyTorch's row-convention formula Q K^T transposed by habit). That is (N_q, N_k): the softmax then
-    runs over queries, and when N_q == N_k nothing crashes -- it is just wrong. Second trap: scaling by sqrt of the
-    model width instead of the key width D_k (they differ once you have several heads).
-
-Hints (one at a time)
-    1. K.transpose(-2, -1) @ Q works for any number of leading batch axes; K.T does not.
-    2. D_k is Q.shape[-2]. Apply the mask (if any) before the softmax, never after.
-    3. self_attention is three calls to linear followed by one call to scaled_dot_product_attention.
-"""
+"""Model answer: scaled dot-product attention. Its lesson is its entry in the course registry (course/registry.py)."""
 from __future__ import annotations
 
 import math

@@ -1,40 +1,6 @@
-"""Exercise 2 · Token embeddings and sinusoidal positions
+"""Model answer: token embeddings and sinusoidal positions.
 
-Difficulty: ★☆☆ · Time: about 30 minutes
-
-What
-    Turn token ids into the matrix X that every later exercise works on. Each token id becomes a one-hot column of
-    T (V x N); multiplying by the embedding matrix Omega_e (D x V) picks out that token's column: X = Omega_e T is
-    (D x N), one column per token. Then add position information, because attention by itself cannot tell the
-    first token from the last.
-
-Why
-    The one-hot product is the definition you can reason about; in code you never build T, you just index the
-    columns of Omega_e. Both must agree exactly.
-
-Formula
-    one_hot:    T[v, n] = 1 if token_ids[n] == v else 0
-    embed:      X = Omega_e @ T            (the same as Omega_e[:, token_ids])
-    positions:  P[2i, n]   = sin(n / 10000^(2i / D))
-                P[2i+1, n] = cos(n / 10000^(2i / D))     (an odd D ends with a sine row)
-    Each pair of rows is a clock hand turning at its own speed; fast hands tell near positions apart, slow hands
-    far ones.
-
-Shapes
-    token_ids (..., N) integers in [0, V)  ->  one_hot (..., V, N)  ->  embed (..., D, N)
-    sinusoidal_positions(N, D) -> (D, N): one column per position, like a sequence of N tokens.
-
-The classic trap
-    Building (N, V) or (N, D) because that is what PyTorch's nn.Embedding returns. In this course tokens are
-    *columns*: transpose your picture, not the data. Second trap: in the positions, i counts row *pairs*, so row 2i
-    and row 2i + 1 share the frequency 1 / 10000^(2i / D).
-
-Hints (one at a time)
-    1. one_hot: compare token_ids with torch.arange(V) using broadcasting -- ids as (..., 1, N), vocabulary as (V, 1).
-    2. embed: omega_e[:, token_ids] has shape (D, ..., N); `movedim(0, -2)` puts D where it belongs.
-    3. positions: build the angles as a (ceil(D/2), N) table, then fill P[0::2] with sin and P[1::2] with cos of
-       the first D // 2 rows.
-"""
+Its lesson is its entry in the course registry (course/registry.py)."""
 from __future__ import annotations
 
 import torch

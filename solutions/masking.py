@@ -1,38 +1,4 @@
-"""Exercise 4 · Attention masks
-
-Difficulty: ★☆☆ · Time: about 25 minutes
-
-What
-    A mask says which key each query may look at. It has the shape of the scores, (N_k, N_q): row j is a key,
-    column i is a query, and True means "visible". Hidden scores become -inf, so the column softmax gives them
-    weight 0.
-
-Why
-    - causal: a decoder predicting token i + 1 must not peek at tokens after i. Key j is visible to query i iff j <= i.
-    - padding: sequences in a batch are padded to one length; the padding keys must never be attended to.
-    - local: long sequences are made cheaper by letting each query see only keys within `window` positions.
-
-Formula
-    causal[j, i]     = j <= i
-    padding[b, j, 0] = j < lengths[b]       (one column, broadcasts over all queries)
-    local[j, i]      = |i - j| <= window
-    apply_mask(S, M) = S where M is True, -inf where M is False
-
-Shapes
-    causal_mask(n), local_mask(n, w): (n, n) bool.  padding_mask(lengths (B,), n): (B, n, 1) bool.
-    apply_mask(scores (..., N_k, N_q), mask broadcastable to it) -> (..., N_k, N_q).
-
-The classic trap
-    Copying `torch.tril` from a PyTorch tutorial. There, scores are (queries, keys), so the causal mask is lower
-    triangular. Here rows are keys and columns are queries: the causal mask is *upper* triangular (key j <= query
-    i). Write the comparison j <= i with aranges and you cannot get it backwards.
-
-Hints (one at a time)
-    1. keys = torch.arange(n)[:, None] is a column (n, 1); queries = torch.arange(n)[None, :] is a row (1, n);
-       comparing them broadcasts to (n, n).
-    2. padding: torch.arange(n)[None, :] < lengths[:, None] is (B, n); add the query axis with [..., None].
-    3. apply_mask: scores.masked_fill(~mask, float("-inf")).
-"""
+"""Model answer: attention masks. Its lesson is its entry in the course registry (course/registry.py)."""
 from __future__ import annotations
 
 import torch

@@ -1,35 +1,4 @@
-"""Exercise 6 · Multi-head attention
-
-Difficulty: ★★☆ · Time: about 45 minutes
-
-What
-    Instead of one attention over D-dimensional queries and keys, run H smaller attentions side by side, each on its
-    own D/H rows of the projected Q, K and V. Each head can look for something different (the previous word, the
-    subject of the verb, ...). The head outputs are stacked back into D rows and mixed by an output projection Wo.
-
-Formula
-    Q = Wq Xq + bq,  K = Wk Xkv + bk,  V = Wv Xkv + bv          (each D x N)
-    head h uses rows h*D/H ... (h+1)*D/H - 1 of Q, K and V:
-        A_h = V_h softmax_cols(K_h^T Q_h / sqrt(D/H))
-    output = Wo [A_1; A_2; ...; A_H] + bo                       (heads stacked vertically, in order)
-
-Shapes
-    Xq (..., D, N_q), Xkv (..., D, N_k), params {Wq, Wk, Wv, Wo: (D, D); bq, bk, bv, bo: (D,)} -> (..., D, N_q).
-    Splitting: (..., D, N) -> (..., H, D/H, N). Because the head's rows are contiguous, this is a plain reshape;
-    the head axis then acts as one more batch axis for scaled_dot_product_attention. A mask (..., N_k, N_q) is
-    shared by all heads: give it a head axis at position -3.
-
-The classic trap
-    Scaling by sqrt(D) instead of sqrt(D/H): each head's dot products have D/H terms. If you pass the split Q to
-    scaled_dot_product_attention, it reads D_k = D/H from the shape and gets this right by itself.
-    (In PyTorch's row convention, splitting heads needs a reshape *and* a transpose; copying that transpose here
-    mixes tokens and features.)
-
-Hints (one at a time)
-    1. split_heads: Y.reshape(*Y.shape[:-2], H, D // H, N). merge_heads is the reverse reshape.
-    2. mask.unsqueeze(-3) turns (..., N_k, N_q) into (..., 1, N_k, N_q), which broadcasts over the heads.
-    3. Reuse linear and scaled_dot_product_attention from the attention exercise; ignore the returned weights.
-"""
+"""Model answer: multi-head attention. Its lesson is its entry in the course registry (course/registry.py)."""
 from __future__ import annotations
 
 import torch

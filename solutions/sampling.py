@@ -1,46 +1,6 @@
-"""Exercise 9 · Sampling: temperature, top-k, top-p, generation and beam search
+"""Model answer: sampling: temperature, top-k, top-p, generation and beam search.
 
-Difficulty: ★★★ (the tie rules need care) · Time: about 75 minutes
-
-What
-    A language model gives, for every position, scores (logits) for the next token. Turning those into text means
-    choosing tokens one at a time. Here a *model* is any callable ids (N,) -> logits (V, N) where column n scores
-    the token that follows position n; you only ever need the last column.
-
-Formulas
-    temperature T:  p = softmax(logits / T). T < 1 sharpens, T > 1 flattens, T = 0 means greedy: all probability on
-                    the arg-max (ties to the lowest id).
-    top-k:          keep exactly the k most probable tokens (ties to the lower id), zero the rest.
-    top-p (nucleus): sort the (renormalised) probabilities in decreasing order (ties to the lower id) and keep the
-                    shortest prefix whose cumulative probability is >= p -- the token that crosses p is kept.
-    Order: temperature, then top-k, then top-p, then renormalise so the kept probabilities sum to 1.
-    sequence log-probability:  log p(ids) = sum_{n>=1} log softmax(logits[:, n-1])[ids[n]]   (one model call)
-    beam search:    keep the beam_width best partial sequences by summed log-probability; extend each by every
-                    token; a beam that ended in eos is finished: it is not extended but keeps competing, with its
-                    fixed score, for one of the beam_width places. Stop after max_new_tokens steps or when every
-                    kept beam is finished. Ties: earlier beam first, then lower token id.
-
-Shapes
-    logits (V,) -> probabilities (V,).  prompt (N0,) long -> generated ids (N0 + n_new,) long.
-    sequence_log_prob -> a 0-d tensor.  beam_search -> the best sequence (N0 + n,) long, prompt included.
-
-The classic traps
-    - Multiplying by the temperature instead of dividing.
-    - top-p that drops the crossing token: with probabilities 0.5, 0.3, 0.2 and p = 0.7 you keep 0.5 *and* 0.3.
-    - Beam search multiplying probabilities (underflows) instead of adding log-probabilities, or letting a finished
-      beam grow past its eos.
-    - torch.topk and an unstable sort do not promise which of two equal values comes first; a *stable* sort
-      (torch.sort(..., descending=True, stable=True)) keeps lower ids first among ties.
-
-Hints (one at a time)
-    1. next_token_probs: handle temperature == 0 first (torch.argmax returns the first maximum), otherwise
-       probs = torch.softmax(logits / temperature, dim=-1).
-    2. For top-k and top-p, order = torch.sort(probs, descending=True, stable=True).indices; build a bool `keep`
-       vector from a prefix of `order`, zero the rest and renormalise. The top-p prefix length is
-       (cumulative < p).sum() + 1.
-    3. beam_search: make a list of candidates (score, ids, finished) in beam order, token order; Python's sort is
-       stable, so sorting by -score keeps the tie rule. Keep the first beam_width.
-"""
+Its lesson is its entry in the course registry (course/registry.py)."""
 from __future__ import annotations
 
 from typing import Callable

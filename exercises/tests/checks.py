@@ -1,9 +1,11 @@
-"""Assertions for the visible tests whose failure messages say what is wrong, dimension by dimension."""
+"""Assertions for the visible tests whose failure messages say what is wrong, axis by axis."""
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 import torch
+
+from course.axes import axis_name
 
 
 def assert_shape(tensor: object, expected: Sequence[int], what: str, names: Sequence[str] = ()) -> None:
@@ -19,9 +21,10 @@ def assert_shape(tensor: object, expected: Sequence[int], what: str, names: Sequ
     for dim in range(max(len(actual), len(expected))):
         got = actual[dim] if dim < len(actual) else "-"
         want = expected[dim] if dim < len(expected) else "-"
-        label = f" ({names[dim]})" if dim < len(names) else ""
+        label = names[dim] if dim < len(names) else ""
         verdict = "ok" if got == want else "<- wrong"
-        lines.append(f"  dim {dim}{label}: got {got}, expected {want}  {verdict}")
+        axis = axis_name(dim, len(expected) if dim < len(expected) else len(actual), label)
+        lines.append(f"  {axis}: got {got}, expected {want}  {verdict}")
     if len(actual) == len(expected) and sorted(actual) == sorted(expected):
         lines.append("  the right sizes in the wrong order: a transpose is missing or extra (tokens are columns)")
     raise AssertionError("\n".join(lines))

@@ -2,13 +2,12 @@
 
 Each visible test file exercises/tests/test_<name>.py checks one exercise. A check that raises NotImplementedError
 (an untouched stub) is TODO, any other failure is FAIL, and an exercise is DONE when all its checks pass. Instead of
-pytest's dots and tracebacks, the board lists the exercises in course order (attn/course.py) with, for each one, what
-to do next or the first failing check, a short traceback and a hint. `-v` or an explicit `--tb` brings pytest's own
-output back.
+pytest's dots and tracebacks, the board lists the exercises in course order (the course registry) with, for each
+one, what to do next or the first failing check, a short traceback and a hint from the registry's hint ladder. `-v`
+or an explicit `--tb` brings pytest's own output back.
 """
 from __future__ import annotations
 
-import ast
 import importlib
 import importlib.util
 import os
@@ -18,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from attn.course import EXERCISES
+import course
 
 TESTS_DIR = Path(__file__).resolve().parent
 
@@ -81,7 +80,7 @@ def exercise_of(item: pytest.Item) -> str | None:
     """The exercise a visible test checks (from its file name), or None for any other test."""
     path = Path(item.path)
     name = path.stem.removeprefix("test_")
-    return name if path.parent == TESTS_DIR and name in EXERCISES else None
+    return name if path.parent == TESTS_DIR and name in course.NAMES else None
 
 
 @pytest.fixture
@@ -92,7 +91,7 @@ def exercise(request: pytest.FixtureRequest):
 
 @pytest.hookimpl(trylast=True)
 def pytest_configure(config: pytest.Config) -> None:
-    config.stash[BOARD] = {name: Exercise(number, name) for number, name in enumerate(EXERCISES, start=1)}
+    config.stash[BOARD] = {name: Exercise(course.number(name), name) for name in course.NAMES}
     reporter = config.pluginmanager.get_plugin("terminalreporter")
     # Quiet unless the user asked for pytest's usual output with -v or --tb.
     config.stash[QUIET] = config.get_verbosity() <= 0 and config.option.tbstyle == "auto" and reporter is not None
@@ -104,8 +103,7 @@ def pytest_configure(config: pytest.Config) -> None:
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Run the visible tests in course order (a stable sort keeps each file's own order)."""
-    position = {name: number for number, name in enumerate(EXERCISES)}
-    items.sort(key=lambda item: position.get(exercise_of(item), len(EXERCISES)))
+    items.sort(key=lambda item: course.order_key(exercise_of(item) or ""))
 
 
 def pytest_itemcollected(item: pytest.Item) -> None:
@@ -182,8 +180,9 @@ def _explain_shape_error(message: str) -> list[str]:
     if match := BROADCAST.search(message):
         size_a, size_b, dim = match.groups()
         return [
-            f"Two tensors meet with sizes {size_a} and {size_b} in dimension {dim}; broadcasting needs equal sizes or "
-            f"a 1 there. Compare both shapes dimension by dimension, counting from the right."
+            f"Two tensors meet with sizes {size_a} and {size_b} at the broadcast shape's axis {dim} (PyTorch counts "
+            f"from the left); broadcasting needs equal sizes or a 1 there. Compare both shapes axis by axis from the "
+            f"right: axis -1 is the tokens, axis -2 the features."
         ]
     return []
 
@@ -232,7 +231,7 @@ def _write_todo(write, exercise: Exercise, board: dict[str, Exercise], target: s
 
 def _write_failure(write, exercise: Exercise, board: dict[str, Exercise], hint_level: int, target: str) -> None:
     failed = exercise.first("failed")
-    unsolved = [name for name in uses(_package_dir(target), exercise.name) if board[name].status in ("TODO", "FAIL")]
+    unsolved = [name for name in builds_on(exercise.name) if board[name].status in ("TODO", "FAIL")]
     if unsolved:
         names = ", ".join(unsolved)
         write(f"      note: this exercise calls earlier ones that do not pass yet ({names}): fix those first")
@@ -241,7 +240,7 @@ def _write_failure(write, exercise: Exercise, board: dict[str, Exercise], hint_l
         write(f"        {line}")
     for frame in failed.frames:
         write("        " + frame.replace("\n", "\n        "))
-    hints = hint_ladder(_package_dir(target), exercise.name)
+    hints = course.get(exercise.name).hints
     if hints:
         level = min(max(hint_level, 1), len(hints))
         write(f"      hint {level}/{len(hints)}: {hints[level - 1]}")
@@ -249,41 +248,17 @@ def _write_failure(write, exercise: Exercise, board: dict[str, Exercise], hint_l
             write(f"      (still stuck? pytest exercises --hint {level + 1})")
 
 
-def uses(package_dir: Path | None, name: str) -> list[str]:
-    """The exercises that <package>/<name>.py imports, directly or through each other, in course order."""
+def builds_on(name: str) -> list[str]:
+    """The exercises that `name` builds on (the registry's `builds_on`), directly or through each other, in course
+    order."""
     found: set[str] = set()
     pending = [name]
     while pending:
-        try:
-            tree = ast.parse((package_dir / f"{pending.pop()}.py").read_text(encoding="utf-8"))
-        except (OSError, SyntaxError, TypeError):
-            continue
-        for node in ast.walk(tree):
-            if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module in EXERCISES:
-                if node.module not in found:
-                    found.add(node.module)
-                    pending.append(node.module)
-    return [exercise for exercise in EXERCISES if exercise in found and exercise != name]
-
-
-def hint_ladder(package_dir: Path | None, name: str) -> list[str]:
-    """The numbered items of the "Hints" section of <package>/<name>.py's docstring ([] if it cannot be read)."""
-    try:
-        doc = ast.get_docstring(ast.parse((package_dir / f"{name}.py").read_text(encoding="utf-8"))) or ""
-    except (OSError, SyntaxError, TypeError):
-        return []
-    hints: list[str] = []
-    in_section = False
-    for line in doc.splitlines():
-        if line.startswith("Hints"):
-            in_section = True
-        elif in_section and line.strip() and not line.startswith(" "):
-            break  # the next section
-        elif in_section and (item := re.match(r"\s*\d+\.\s+(.*)", line)):
-            hints.append(item[1])
-        elif in_section and hints and line.strip():
-            hints[-1] += " " + line.strip()
-    return hints
+        for earlier in course.get(pending.pop()).builds_on:
+            if earlier not in found:
+                found.add(earlier)
+                pending.append(earlier)
+    return sorted(found, key=course.order_key)
 
 
 def _package_dir(package: str) -> Path | None:

@@ -1,4 +1,4 @@
-"""Exercise 5 · scaled dot-product attention and self-attention, on hand-computed cases and invariants."""
+"""Visible checks: scaled dot-product attention and self-attention, on hand-computed cases and invariants."""
 import math
 
 import torch

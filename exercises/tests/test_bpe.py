@@ -1,4 +1,4 @@
-"""Exercise 1 · BPE: the notes' worked examples (corrected) and the nursery-rhyme corpus, worked out by hand."""
+"""Visible checks: BPE: the notes' worked examples (corrected) and the nursery-rhyme corpus, worked out by hand."""
 import pytest
 
 LOW_LOWER_NEWER = "low " * 5 + "lower " * 2 + "newer " * 6

@@ -1,4 +1,4 @@
-"""Exercise 8 · cross-attention and the decoder layer: queries from the decoder, keys and values from the encoder."""
+"""Visible checks: cross-attention and the decoder layer: queries from the decoder, keys and values from the encoder."""
 import torch
 
 from exercises.tests.checks import assert_close, assert_shape

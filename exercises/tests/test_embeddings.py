@@ -1,4 +1,4 @@
-"""Exercise 2 · one-hot columns, embedding lookup and sinusoidal positions, on cases written out by hand."""
+"""Visible checks: one-hot columns, embedding lookup and sinusoidal positions, on cases written out by hand."""
 import math
 
 import pytest

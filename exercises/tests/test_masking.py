@@ -1,4 +1,4 @@
-"""Exercise 4 · masks: rows are keys, columns are queries, True means visible."""
+"""Visible checks: masks: rows are keys, columns are queries, True means visible."""
 import pytest
 import torch
 

@@ -1,4 +1,4 @@
-"""Exercise 6 · multi-head attention: a two-head case by hand, shapes, the shared mask, the head-count check."""
+"""Visible checks: multi-head attention: a two-head case by hand, shapes, the shared mask, the head-count check."""
 import math
 
 import pytest

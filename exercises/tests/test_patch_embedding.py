@@ -1,4 +1,4 @@
-"""Exercise 10 · patchify and the ViT patch embedding: patch order and flattening order, by hand."""
+"""Visible checks: patchify and the ViT patch embedding: patch order and flattening order, by hand."""
 import pytest
 import torch
 

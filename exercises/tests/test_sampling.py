@@ -1,4 +1,4 @@
-"""Exercise 9 · sampling: temperature, top-k, top-p, generation, sequence log-probability and beam search.
+"""Visible checks: sampling: temperature, top-k, top-p, generation, sequence log-probability and beam search.
 
 The models are tiny bigram tables whose answers can be worked out by hand: a model maps ids (N,) to logits (V, N),
 and column n scores the token after ids[n].

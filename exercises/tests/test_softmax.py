@@ -1,4 +1,4 @@
-"""Exercise 3 · softmax over columns: hand-computed columns, invariants, extreme and masked scores."""
+"""Visible checks: softmax over columns: hand-computed columns, invariants, extreme and masked scores."""
 import math
 
 import torch

@@ -1,4 +1,4 @@
-"""Exercise 7 · layer norm, feed-forward, and the post-LN / pre-LN layer, on cases worked out by hand."""
+"""Visible checks: layer norm, feed-forward, and the post-LN / pre-LN layer, on cases worked out by hand."""
 import math
 
 import torch

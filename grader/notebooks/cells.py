@@ -1,8 +1,8 @@
 """A solution module <-> the code cells of its notebook, and the learner's cells -> a module the grader can import.
 
-A module in `solutions/` is its docstring (the lesson), then top-level statements. Every statement whose text holds a
-`### BEGIN SOLUTION` marker becomes its own *solution* cell (the learner's part); runs of other statements (imports,
-constants, given helpers) become locked *given* cells.
+A module in `solutions/` is a docstring, then top-level statements. Every statement that holds a solution region
+(`course.markers`) becomes its own *solution* cell (the learner's part); runs of other statements (imports,
+constants, given helpers) become locked *given* cells. The lesson comes from the course registry.
 
 Exercises import their siblings relatively (`from .softmax import softmax_cols`), which a kernel cannot run, so a
 notebook shows such an import as `from reference.softmax import softmax_cols  # <SIBLING_NOTE>` (the library stands in
@@ -17,8 +17,8 @@ import re
 import tokenize
 from dataclasses import dataclass
 
-BEGIN_MARKER = "BEGIN SOLUTION"
-TODO_LINE = re.compile(r"^(?P<indent>\s*)### BEGIN SOLUTION\s+\(todo: (?P<pointer>.+)\)\s*$")  # as in attn.stubs
+from course import markers
+
 SIBLING_NOTE = "your own notebook is used when graded"
 _SIBLING_LINE = re.compile(r"^from reference\.(\w+) import (.+?)  # " + re.escape(SIBLING_NOTE) + r"$")
 
@@ -32,35 +32,37 @@ class CodeCell:
     solution: bool
 
 
-def split_module(exercise: str, text: str) -> tuple[str, list[CodeCell]]:
-    """Module text -> (lesson = its docstring, code cells in order). ValueError if there is no solution marker."""
+def split_module(exercise: str, text: str) -> list[CodeCell]:
+    """A model answer's code (its docstring left out) -> its code cells in order. ValueError if it has no solution
+    marker (or a malformed one: `course.markers` says where)."""
     tree = ast.parse(text)
-    lesson = ast.get_docstring(tree, clean=True) or ""
-    body = tree.body[1:] if lesson else tree.body
+    regions = markers.regions(text, f"solutions/{exercise}.py")
+    if not regions:
+        raise ValueError(f"solution module {exercise!r} has no {markers.BEGIN!r} marker: nothing for the learner to do")
+    begins = {region.begin for region in regions}
+    has_docstring = ast.get_docstring(tree, clean=False) is not None
+    body = tree.body[1:] if has_docstring else tree.body
     lines = text.splitlines()
     runs: list[tuple[bool, int, int, list[ast.stmt]]] = []  # (solution, first line, end line, statements)
-    start = tree.body[0].end_lineno if lesson else 0
+    start = tree.body[0].end_lineno if has_docstring else 0
     for node in body:
         end = _end_with_trailing_comments(lines, node.end_lineno)
-        solution = BEGIN_MARKER in "\n".join(lines[start:end])
+        solution = any(start < begin <= end for begin in begins)
         if runs and not solution and not runs[-1][0]:
             runs[-1] = (False, runs[-1][1], end, runs[-1][3] + [node])
         else:
             runs.append((solution, start, end, [node]))
         start = end
-    chunks = [(solution, _todo_as_comment("\n".join(lines[first:end]).strip("\n")) if solution
-               else _relative_imports_to_notebook(lines, first, end, nodes))
-              for solution, first, end, nodes in runs]
-    if not any(solution for solution, _ in chunks):
-        raise ValueError(f"solution module {exercise!r} has no {BEGIN_MARKER!r} marker: nothing for the learner to do")
     cells, given = [], 0
-    for solution, chunk in chunks:
+    for solution, first, end, nodes in runs:
         if solution:
+            chunk = _todo_as_comment("\n".join(lines[first:end]).strip("\n"))
             cells.append(CodeCell(f"{exercise}-{_defined_name(chunk)}", chunk, True))
         else:
             given += 1
-            cells.append(CodeCell(f"{exercise}-given-{given}", chunk, False))
-    return lesson, cells
+            cells.append(CodeCell(f"{exercise}-given-{given}", _relative_imports_to_notebook(lines, first, end, nodes),
+                                  False))
+    return cells
 
 
 def _defined_name(chunk: str) -> str:
@@ -74,8 +76,12 @@ def _defined_name(chunk: str) -> str:
 def _todo_as_comment(chunk: str) -> str:
     """`### BEGIN SOLUTION  (todo: pointer)` -> a `# todo: pointer` line above a bare marker, so that the pointer
     survives nbgrader replacing the marked region with its stub."""
-    return "\n".join(TODO_LINE.sub(r"\g<indent># todo: \g<pointer>\n\g<indent>### BEGIN SOLUTION", line)
-                     for line in chunk.splitlines())
+    lines = chunk.splitlines()
+    for region in reversed(markers.regions(chunk)):
+        if region.pointer:
+            lines[region.begin - 1:region.begin] = [f"{region.indent}# todo: {region.pointer}",
+                                                    f"{region.indent}{markers.BEGIN}"]
+    return "\n".join(lines)
 
 
 def sibling_imports(cells: list[CodeCell]) -> set[str]:

@@ -5,7 +5,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from attn.course import EXERCISES
+import course
 
 NEXT_STEPS = """\
 Course written to {out} ({count} notebooks in source/{assignment}/). Next, from {out}:
@@ -23,8 +23,8 @@ def main(argv: list[str]) -> int:
     build = commands.add_parser("build", help="write nbgrader_config.py and source/<assignment>/*.ipynb")
     build.add_argument("out_dir", type=Path)
     build.add_argument("--assignment", default="attention", help="the nbgrader assignment name (default: attention)")
-    build.add_argument("--exercises", type=_names, default=list(EXERCISES),
-                       help="comma-separated exercises (default: all ten); sibling imports must be included")
+    build.add_argument("--exercises", type=_names, default=list(course.NAMES),
+                       help="comma-separated exercises (default: every exercise); sibling imports must be included")
     scan = commands.add_parser("scan", help="fail if a folder (release/ or feedback/) holds hidden or solution text")
     scan.add_argument("folder", type=Path)
     scan.add_argument("--exercises", type=_names, default=None,
@@ -44,12 +44,13 @@ def main(argv: list[str]) -> int:
         print(NEXT_STEPS.format(out=args.out_dir, count=len(written), assignment=args.assignment))
         return 0
 
-    from .leaks import KINDS, forbidden_lines, scan as scan_folder
+    from .leaks import KINDS, forbidden_lines
+    from .leaks import scan as scan_folder
 
     if not args.folder.is_dir():
         parser.error(f"{args.folder} is not a folder")
     exercises = args.exercises or sorted({path.stem for pattern in ("*.ipynb", "*.html")
-                                          for path in args.folder.rglob(pattern) if path.stem in EXERCISES})
+                                          for path in args.folder.rglob(pattern) if path.stem in course.NAMES})
     if not exercises:  # scanning nothing must not pass
         parser.error(f"no exercise notebooks in {args.folder}; name them with --exercises")
     leaks = scan_folder(args.folder, forbidden_lines(exercises, ("suite", "reference") if args.feedback else KINDS))
@@ -61,7 +62,7 @@ def main(argv: list[str]) -> int:
 
 def _names(text: str) -> list[str]:
     names = [name.strip() for name in text.split(",") if name.strip()]
-    unknown = [name for name in names if name not in EXERCISES]
+    unknown = [name for name in names if name not in course.NAMES]
     if unknown:
-        raise argparse.ArgumentTypeError(f"unknown exercises {unknown}; the course has {', '.join(EXERCISES)}")
+        raise argparse.ArgumentTypeError(f"unknown exercises {unknown}; the course has {', '.join(course.NAMES)}")
     return names

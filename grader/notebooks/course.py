@@ -1,10 +1,11 @@
-"""Write an nbgrader course from `solutions/`: `nbgrader_config.py` and `source/<assignment>/<exercise>.ipynb`.
+"""Write an nbgrader course from the registry and `solutions/`: `nbgrader_config.py` and
+`source/<assignment>/<exercise>.ipynb`.
 
-Each notebook is the exercise's lesson (markdown), its given code (locked cells), one solution cell per function the
-learner writes, then one autograded test cell per hidden check, worth that check's points. A test cell shows the learner
-how to check themselves; it never holds the hidden check, and at autograde it is replaced by the isolated grader's
-verdict (see `grader.notebooks.autograde`). `source/` holds notebooks only, so nbgrader has no instructor file to copy
-over a submission.
+Each notebook is the exercise's lesson (markdown, from the course registry), its given code (locked cells), one
+solution cell per function the learner writes, then one autograded test cell per hidden check, worth that check's
+points. A test cell shows the learner how to check themselves; it never holds the hidden check, and at autograde it
+is replaced by the isolated grader's verdict (see `grader.notebooks.autograde`). `source/` holds notebooks only, so
+nbgrader has no instructor file to copy over a submission.
 """
 from __future__ import annotations
 
@@ -14,7 +15,8 @@ from pathlib import Path
 import nbformat
 from nbformat import v4
 
-from attn.course import EXERCISES, solutions_dir
+import course
+from course import files
 
 from .cells import CodeCell, sibling_imports, split_module
 
@@ -44,20 +46,18 @@ def kernelspec() -> dict[str, str]:
     return {"name": KERNEL_NAME, "display_name": spec.display_name, "language": spec.language}
 
 
-def build_course(out_dir: Path, assignment: str = "attention", exercises: list[str] | None = None,
-                 solutions: Path | None = None) -> list[Path]:
+def build_course(out_dir: Path, assignment: str = "attention", exercises: list[str] | None = None) -> list[Path]:
     """Write the course into `out_dir`; returns the notebooks written. Old notebooks of the assignment are replaced."""
     if not re.fullmatch(r"[A-Za-z0-9_-]+", assignment):
         raise ValueError(f"assignment must be letters, digits, '_' or '-', got {assignment!r}")
     from grader.api import list_checks
 
-    solutions = solutions or solutions_dir()
-    exercises = list(exercises or EXERCISES)
-    missing = [name for name in exercises if not (solutions / f"{name}.py").is_file()]
+    exercises = list(exercises or course.NAMES)
+    missing = [name for name in exercises if not files.solution(name).is_file()]
     if missing:
-        raise ValueError(f"exercises {missing} have no module in {solutions}")
-    split = {name: split_module(name, (solutions / f"{name}.py").read_text()) for name in exercises}
-    for name, (_, cells) in split.items():
+        raise ValueError(f"exercises {missing} have no model answer in {files.package_dir('solutions')}")
+    split = {name: split_module(name, files.solution(name).read_text()) for name in exercises}
+    for name, cells in split.items():
         outside = sorted(sibling_imports(cells) - set(exercises))
         if outside:
             raise ValueError(f"exercise {name!r} imports {outside}, which the course leaves out: add them to exercises")
@@ -69,8 +69,8 @@ def build_course(out_dir: Path, assignment: str = "attention", exercises: list[s
     (Path(out_dir) / "nbgrader_config.py").write_text(
         CONFIG_FILE.format(course_id=Path(out_dir).resolve().name))
     written = []
-    for exercise, (lesson, cells) in split.items():
-        notebook = exercise_notebook(exercise, lesson, cells, list_checks(exercise), spec)
+    for exercise, cells in split.items():
+        notebook = exercise_notebook(exercise, course.lesson_text(exercise), cells, list_checks(exercise), spec)
         path = source / f"{exercise}.ipynb"
         nbformat.write(notebook, path)
         written.append(path)

@@ -1,9 +1,10 @@
 """Scan what learners receive (nbgrader's `release/`, `feedback/`) for text they must never see.
 
 Forbidden text, per exercise: the solution (the lines inside solution markers), the markers themselves, the hidden
-suite (`grader/suites/test_<exercise>.py`) and the reference (`reference/<exercise>.py`). A line counts when it is at
-least `MIN_CHARS` long once stripped and is not part of what learners are meant to see: the generated stub in
-`exercises/` (lesson and hints included), the notebook's given cells and the check descriptions the test cells show.
+suite (`grader/exercises/<exercise>/test_<exercise>.py`) and the reference (`reference/<exercise>.py`). A line
+counts when it is at least `MIN_CHARS` long once stripped and is not part of what learners are meant to see: the
+generated stub in `exercises/` (lesson and hints included), the notebook's given cells and the check descriptions
+the test cells show.
 """
 from __future__ import annotations
 
@@ -12,10 +13,12 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from .cells import BEGIN_MARKER, split_module
+import course
+from course import files, markers
+
+from .cells import split_module
 
 MIN_CHARS = 20
-REPO = Path(__file__).resolve().parents[2]
 KINDS = ("solution", "marker", "suite", "reference")
 
 
@@ -27,23 +30,26 @@ class Leak:
     text: str
 
 
-def forbidden_lines(exercises: list[str], kinds: tuple[str, ...] = KINDS, repo: Path = REPO) -> dict[str, tuple]:
+def forbidden_lines(exercises: list[str], kinds: tuple[str, ...] = KINDS) -> dict[str, tuple]:
     """{stripped line: (kind, exercise)} that must not appear in what learners receive."""
     from grader.api import list_checks
 
-    solutions = {name: (repo / "solutions" / f"{name}.py").read_text() for name in exercises}
-    allowed = "\n".join([*((repo / "exercises" / f"{name}.py").read_text() for name in exercises),
-                         *(cell.source for name in exercises for cell in split_module(name, solutions[name])[1]
+    solutions = {name: files.solution(name).read_text() for name in exercises}
+    allowed = "\n".join([*(files.stub(name).read_text() for name in exercises),
+                         *(course.lesson_text(name) for name in exercises),
+                         *(cell.source for name in exercises for cell in split_module(name, solutions[name])
                            if not cell.solution),
                          *(check.description for name in exercises for check in list_checks(name))])
     forbidden: dict[str, tuple[str, str]] = {}
     for exercise in exercises:
-        sources = {"solution": "\n".join(_solution_regions(solutions[exercise])),
-                   "suite": (repo / "grader" / "suites" / f"test_{exercise}.py").read_text(),
-                   "reference": (repo / "reference" / f"{exercise}.py").read_text()}
+        lines = solutions[exercise].splitlines()
+        sources = {"solution": "\n".join(line for region in markers.regions(solutions[exercise])
+                                         for line in region.body(lines)),
+                   "suite": files.hidden_suite(exercise).read_text(),
+                   "reference": files.reference_module(exercise).read_text()}
         for kind in kinds:
             if kind == "marker":
-                forbidden.update({marker: ("marker", exercise) for marker in (BEGIN_MARKER, "END SOLUTION")})
+                forbidden.update({marker: ("marker", exercise) for marker in ("BEGIN SOLUTION", "END SOLUTION")})
                 continue
             forbidden.update({line: (kind, exercise) for line in _lines(sources[kind])
                               if len(line) >= MIN_CHARS and line not in allowed})
@@ -82,16 +88,3 @@ def _strings(node) -> list[str]:
 
 def _lines(text: str) -> set[str]:
     return {line.strip() for line in text.splitlines() if line.strip()}
-
-
-def _solution_regions(text: str) -> list[str]:
-    """The lines between `### BEGIN SOLUTION` and `### END SOLUTION`."""
-    inside, region = False, []
-    for line in text.splitlines():
-        if BEGIN_MARKER in line:
-            inside = True
-        elif "END SOLUTION" in line:
-            inside = False
-        elif inside:
-            region.append(line)
-    return region

@@ -25,7 +25,7 @@ from nbgrader.coursedir import CourseDirectory
 from nbgrader.preprocessors import NbGraderPreprocessor
 
 NOTES_HEADING = "**Grading notes**"
-TIMESTAMP_FILE = "timestamp.txt"  # written by `nbgrader collect` beside the notebooks; nbgrader reads it from submitted/
+TIMESTAMP_FILE = "timestamp.txt"  # `nbgrader collect` writes it beside the notebooks; nbgrader reads it in submitted/
 
 
 def grade_id(cell: object) -> str | None:

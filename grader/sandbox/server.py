@@ -22,9 +22,10 @@ _HERE = Path(__file__).resolve().parent
 _BOOTSTRAP = "import sys; exec(compile(sys.stdin.read(), '<grader sandbox>', 'exec'))"
 _PROGRAM = """\
 import sys, types
-_protocol = types.ModuleType("_grader_protocol")
-sys.modules["_grader_protocol"] = _protocol
-exec(compile({protocol!r}, "grader/sandbox/protocol.py", "exec"), _protocol.__dict__)
+for _name, _source, _file in (("_grader_protocol", {protocol!r}, "grader/sandbox/protocol.py"),
+                              ("_grader_calls", {calls!r}, "grader/sandbox/calls.py")):
+    _module = sys.modules[_name] = types.ModuleType(_name)
+    exec(compile(_source, _file, "exec"), _module.__dict__)
 exec(compile({worker!r}, "grader/sandbox/worker.py", "exec"), {{"__name__": "__main__"}})
 """
 READY_TIMEOUT = 120.0  # importing torch on a loaded machine
@@ -50,7 +51,7 @@ class ForkServer:
         machines that forbid them), to test that mode; never use it to grade."""
         ours, theirs = socket.socketpair()
         self._stderr = tempfile.TemporaryFile()
-        program = _PROGRAM.format(protocol=(_HERE / "protocol.py").read_text(),
+        program = _PROGRAM.format(protocol=(_HERE / "protocol.py").read_text(), calls=(_HERE / "calls.py").read_text(),
                                   worker=(_HERE / "worker.py").read_text())
         env = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
         command = [sys.executable, "-I", "-c", _BOOTSTRAP, str(theirs.fileno())]

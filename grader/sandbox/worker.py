@@ -1,8 +1,8 @@
 """The sandbox side: a fork server (zygote) and the per-submission worker it forks.
 
 This file is a script, not a module of the grader: `grader.sandbox.server` starts `python -I` and sends it this
-source and the protocol's on stdin, so nothing in the sandbox is imported from the repository. The protocol module
-is registered as `_grader_protocol` before this source runs.
+source, the protocol's and `calls.py`'s on stdin, so nothing in the sandbox is imported from the repository. Those
+two are registered as the modules `_grader_protocol` and `_grader_calls` before this source runs.
 
 Zygote (`zygote_main`): cleans the import system (no editable-install finder, no repository on sys.path), imports
 torch once, then serves requests on its control socket:
@@ -12,8 +12,9 @@ The zygote never imports learner code.
 
 Worker (`run_worker`, in the forked child): when root, enters new mount/PID/network/IPC namespaces, hides the paths
 it is told to hide, gives the learner fresh private /tmp and /dev/shm, writes the submission to /tmp/work/submission,
-drops to `nobody`, applies resource limits, points stdio at /dev/null and serves calls on its socket. Without root
-(or without namespaces) it does what it can and says what it could not in its hello message.
+drops to `nobody`, applies resource limits, points stdio at /dev/null and serves calls on its socket (`calls.py`:
+running one call is a separate piece from managing the process). Without root (or without namespaces) it does what it
+can and says what it could not in its hello message.
 """
 from __future__ import annotations
 
@@ -22,7 +23,6 @@ import ctypes
 import grp
 import importlib
 import importlib.machinery
-import inspect
 import os
 import pwd
 import resource
@@ -36,6 +36,7 @@ import tempfile
 import traceback
 import zipimport
 
+import _grader_calls as calls
 import _grader_protocol as protocol
 
 CLONE_NEWNS, CLONE_NEWPID, CLONE_NEWNET, CLONE_NEWIPC = 0x00020000, 0x20000000, 0x40000000, 0x08000000
@@ -243,7 +244,7 @@ def run_worker(zygote: Zygote, spec: dict, sock_fd: int) -> None:
         enter(workdir, zygote.clean_path)
         mode = "full" if zygote.namespaces_error is None else "partial" if zygote.root else "none"
         protocol.send_frame(sock, {"hello": {"isolation": mode, "uid": os.getuid(), "warnings": warnings}})
-        code = serve(sock, workdir)
+        code = calls.serve(sock, workdir)
     except BaseException:  # noqa: BLE001 - report the setup failure, then exit
         try:
             protocol.send_frame(sock or socket.socket(fileno=sock_fd),
@@ -361,170 +362,6 @@ def enter(workdir: str, clean_path: list[str]) -> None:
     sys.path[:] = [workdir, *clean_path]
     sys.path_importer_cache.clear()
     importlib.invalidate_caches()
-
-
-# ----------------------------------------------------------------------------------------------------- calls
-
-class Failure(Exception):
-    """A call that failed for a reason the parent reports to the learner."""
-
-    def __init__(self, kind: str, message: str, type_name: str | None = None):
-        super().__init__(message)
-        self.kind, self.message, self.type_name = kind, message, type_name
-
-
-def serve(sock: socket.socket, workdir: str) -> int:
-    modules: dict[str, object] = {}
-    while True:
-        try:
-            request = protocol.recv_frame(sock)
-        except EOFError:
-            return 0
-        try:
-            reply = {"id": request["id"], "ok": True, **handle(request, modules, workdir)}
-        except Failure as failure:
-            reply = {"id": request["id"], "ok": False, "kind": failure.kind, "type_name": failure.type_name,
-                     "message": failure.message}
-        except BaseException as error:  # noqa: BLE001 - sys.exit, KeyboardInterrupt... are learner failures too
-            reply = {"id": request["id"], "ok": False, **describe(error, workdir)}
-        protocol.send_frame(sock, reply)
-
-
-def handle(request: dict, modules: dict, workdir: str) -> dict:
-    function = resolve(request["module"], request["function"], modules, workdir)
-    args = list(materialize(protocol.decode(request["args"])))
-    kwargs = materialize(protocol.decode(request["kwargs"]))
-    if request["op"] == "call":
-        before = snapshot(args, kwargs)
-        output = function(*args, **kwargs)
-        return {"value": send_back(output), **changed(function, args, kwargs, before)}
-    inputs = []
-    for key in request["wrt"]:
-        holder = args if isinstance(key, int) else kwargs
-        holder[key] = holder[key].detach().clone().requires_grad_(True)
-        inputs.append(holder[key])
-    before = snapshot(args, kwargs)
-    output = function(*args, **kwargs)
-    mutated = changed(function, args, kwargs, before)
-    first = output[0] if isinstance(output, (tuple, list)) and output else output
-    cotangent = protocol.decode(request["cotangent"])
-    if not isinstance(first, protocol.torch.Tensor):
-        raise Failure("exception", f"returned {type(first).__name__}, not a tensor that can be differentiated")
-    if tuple(first.shape) != tuple(cotangent.shape):
-        raise Failure("exception", f"returned shape {tuple(first.shape)}, expected {tuple(cotangent.shape)}")
-    if first.requires_grad:
-        grads = protocol.torch.autograd.grad((first * cotangent).sum(), inputs, allow_unused=True)
-    else:
-        grads = [None] * len(inputs)
-    return {"value": send_back(output), "grads": protocol.encode(dict(zip(request["wrt"], grads, strict=True))),
-            **mutated}
-
-
-def tensors_in(value: object, path: str) -> list[tuple[str, object]]:
-    """(path, tensor) for every tensor argument, inside lists, tuples, dicts and table models."""
-    if isinstance(value, protocol.torch.Tensor):
-        return [(path, value)]
-    if isinstance(value, protocol.TableModel):
-        return [(f"{path}.table", value.table), (f"{path}.pos", value.pos)]
-    if isinstance(value, (list, tuple)):
-        return [found for i, item in enumerate(value) for found in tensors_in(item, f"{path}[{i}]")]
-    if isinstance(value, dict):
-        return [found for key, item in value.items() for found in tensors_in(item, f"{path}[{key!r}]")]
-    return []
-
-
-def snapshot(args: list, kwargs: dict) -> list[tuple[str, object, tuple, object]]:
-    """Every tensor argument with a copy of its shape and bytes, taken before the learner's call."""
-    found = tensors_in(tuple(args), "args") + tensors_in(kwargs, "kwargs")
-    return [(path, tensor, tuple(tensor.shape), tensor.detach().clone()) for path, tensor in found]
-
-
-def changed(function: object, args: list, kwargs: dict, before: list) -> dict:
-    """{"mutated": [argument, ...]} naming the tensor arguments the call wrote to in place, else {}.
-    Bitwise, so NaN and -0.0 compare as what they are; a tensor returned unchanged is not a change."""
-    mutated = []
-    for path, tensor, shape, copy in before:
-        now = tensor.detach()
-        if (tuple(now.shape) != shape or now.dtype != copy.dtype
-                or not protocol.torch.equal(_bits(now), _bits(copy))):
-            mutated.append(path)
-    if not mutated:
-        return {}
-    try:  # "scores" reads better than "args[0]"
-        positions = [p.name for p in inspect.signature(function).parameters.values()
-                     if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
-    except (TypeError, ValueError):
-        positions = []
-    readable = []
-    for path in mutated:
-        head, _, rest = path.partition("]")
-        if path.startswith("args[") and int(head[5:]) < len(positions):
-            readable.append(positions[int(head[5:])] + rest)
-        elif path.startswith("kwargs["):
-            readable.append(head[len("kwargs['"):-1] + rest)
-        else:
-            readable.append(path)
-    return {"mutated": readable}
-
-
-def _bits(tensor: object) -> object:
-    return tensor.reshape(-1).contiguous().view(protocol.torch.uint8)
-
-
-def send_back(value: object) -> object:
-    try:
-        return protocol.encode(value)
-    except (TypeError, ValueError) as error:
-        raise Failure("exception", f"returned a value the grader cannot read: {error}", "TypeError") from None
-
-
-def materialize(value: object) -> object:
-    """Seeds become generators; everything else (including TableModel, already callable) stays."""
-    if isinstance(value, protocol.Seed):
-        return protocol.torch.Generator().manual_seed(value.n)
-    if isinstance(value, (list, tuple)):
-        return type(value)(materialize(item) for item in value)
-    if isinstance(value, dict):
-        return {key: materialize(item) for key, item in value.items()}
-    return value
-
-
-def resolve(module: str, function: str, modules: dict, workdir: str):
-    if not (module.isidentifier() and function.isidentifier()):
-        raise Failure("missing", f"invalid name {module}.{function}")
-    if module not in modules:
-        if not os.path.exists(os.path.join(workdir, "submission", module + ".py")):
-            raise Failure("missing", f"{module}.py is not in the submission")
-        try:
-            modules[module] = importlib.import_module(f"submission.{module}")
-        except BaseException as error:  # noqa: BLE001
-            modules[module] = Failure(**{**describe(error, workdir), "kind": "import"})
-    loaded = modules[module]
-    if isinstance(loaded, Failure):
-        raise loaded
-    found = getattr(loaded, function, None)
-    if not callable(found):
-        raise Failure("missing", f"{module}.py has no function {function}")
-    return found
-
-
-def describe(error: BaseException, workdir: str) -> dict:
-    """kind, type_name and a short learner-facing message (traceback trimmed to the learner's own files)."""
-    name = type(error).__name__
-    if isinstance(error, ModuleNotFoundError) and (error.name or "").startswith("submission."):
-        missing = error.name.removeprefix("submission.")
-        return {"kind": "import", "type_name": name, "message": f"imports {missing}, but {missing}.py is not in "
-                "the submission (submit the whole folder)"}
-    if isinstance(error, NotImplementedError):
-        return {"kind": "exception", "type_name": name, "message": "not implemented yet (TODO: the stub raises "
-                "NotImplementedError)"}
-    kind = "exception"
-    if isinstance(error, MemoryError) or "can't allocate memory" in str(error) or "not enough memory" in str(error):
-        kind = "memory"
-    frames = [frame for frame in traceback.extract_tb(error.__traceback__) if frame.filename.startswith(workdir)]
-    where = "".join(traceback.format_list(frames[-3:])).replace(workdir + "/submission/", "")
-    text = f"{where}{name}: {error}" if where else f"{name}: {error}"
-    return {"kind": kind, "type_name": name, "message": text[-1500:]}
 
 
 if __name__ == "__main__":

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from attn.course import EXERCISES
+from course import NAMES as EXERCISES
 from exercises.tests.checks import assert_shape
-from exercises.tests.plugin import _explain_shape_error, hint_ladder
+from exercises.tests.plugin import _explain_shape_error, builds_on
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -130,23 +130,20 @@ def test_stop_at_the_first_unsolved_exercise(boards):
     assert "3/10 done (6 not run)" in result.stdout
 
 
-def test_shape_mismatch_is_explained_dimension_by_dimension():
+def test_shape_mismatch_is_explained_axis_by_axis():
     import torch
 
     with pytest.raises(AssertionError) as error:
         assert_shape(torch.zeros(2, 5, 3), (2, 3, 5), "output", names=("B", "D", "N"))
     message = str(error.value)
-    assert "dim 0 (B): got 2, expected 2  ok" in message
-    assert "dim 1 (D): got 5, expected 3  <- wrong" in message and "dim 2 (N): got 3, expected 5  <- wrong" in message
+    assert "axis -3 (B): got 2, expected 2  ok" in message
+    assert "axis -2 (D): got 5, expected 3  <- wrong" in message and "axis -1 (N): got 3, expected 5  <- wrong" in message
     assert "transpose" in message
     assert "A's columns (3) must equal B's rows (4)" in _explain_shape_error(
         "mat1 and mat2 shapes cannot be multiplied (2x3 and 4x5)"
     )[0]
 
 
-def test_hint_ladder_is_read_from_the_module_docstring(tmp_path):
-    lesson = '"""Lesson.\n\nHints (one at a time)\n    1. first\n       continued\n    2. second\n"""\n'
-    (tmp_path / "demo.py").write_text(lesson)
-    assert hint_ladder(tmp_path, "demo") == ["first continued", "second"]
-    (tmp_path / "broken.py").write_text("def (:\n")
-    assert hint_ladder(tmp_path, "broken") == [], "a file that does not parse has no hints (and no crash)"
+def test_earlier_exercises_come_from_the_registry_transitively():
+    assert builds_on("softmax") == []
+    assert builds_on("multihead") == ["softmax", "masking", "attention"], "multihead -> attention -> softmax, masking"

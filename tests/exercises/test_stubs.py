@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from attn import stubs
-from attn.course import EXERCISES
+from course import NAMES as EXERCISES
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -67,16 +67,18 @@ def test_exercises_match_solutions():
     assert stubs.main(["check"]) == 0, "exercises/ drifted from solutions/: run `attn exercises sync`"
 
 
-def test_check_detects_drift_and_sync_repairs_it(tmp_path, capsys):
+def test_check_detects_drift_and_sync_repairs_it(tmp_path, capsys, monkeypatch):
+    """On copies of solutions/ (and an empty exercises/), found through the one file locator."""
     solutions, exercises = tmp_path / "solutions", tmp_path / "exercises"
     shutil.copytree(REPO / "solutions", solutions)
     exercises.mkdir()
-    paths = ["--solutions", str(solutions), "--exercises", str(exercises)]
-    assert stubs.main(["check", *paths]) == 1, "missing stubs must count as drift"
-    assert stubs.main(["sync", *paths]) == 0
-    assert stubs.main(["check", *paths]) == 0
+    folders = {"solutions": solutions, "exercises": exercises, "course": tmp_path / "course"}  # no docs/ beside it
+    monkeypatch.setattr(stubs.files, "package_dir", folders.__getitem__)
+    assert stubs.main(["check"]) == 1, "missing stubs must count as drift"
+    assert stubs.main(["sync"]) == 0
+    assert stubs.main(["check"]) == 0
     (solutions / "softmax.py").write_text((solutions / "softmax.py").read_text() + "\n# a new line\n")
-    assert stubs.main(["check", *paths]) == 1, "an edited solution must make check fail"
+    assert stubs.main(["check"]) == 1, "an edited solution must make check fail"
     assert "softmax.py" in capsys.readouterr().out, "check should name the drifted file"
 
 

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+import course
 from grader import catalogue
 from grader.api import grade
 
@@ -53,7 +54,7 @@ def test_wrong_variant_fails_and_is_named(variant, tmp_path):
     assert not wrongly_named, f"{variant.label}: checks that name another mistake: {wrongly_named}"
 
 
-@pytest.mark.parametrize("exercise", catalogue.EXERCISES)
+@pytest.mark.parametrize("exercise", course.NAMES)
 def test_correct_alternatives_get_full_marks(exercise, tmp_path):
     for index, chosen in enumerate(alternative_rounds(exercise)):
         report = grade(make_submission(tmp_path / f"round{index}", exercise, *chosen), exercises=[exercise])

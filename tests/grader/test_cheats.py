@@ -16,7 +16,7 @@ CHEATS = sorted(path.stem for path in (HERE / "cheats").glob("*.py"))
 ATTACKED = "softmax"
 # The first exercise after softmax whose hidden suite exists (the suites are written exercise by exercise).
 CONTROL = next((name for name in ("masking", "embeddings", "attention", "bpe", "multihead")
-                if (SUITES / f"test_{name}.py").exists()), "masking")
+                if (SUITES / name / f"test_{name}.py").exists()), "masking")
 # Without root the learner runs as the grading user: these attacks then succeed by design (see docs/grading.md).
 NEEDS_FULL_ISOLATION = {"import_reference", "read_hidden_files", "fake_result_files", "fork_bomb", "kill_everything"}
 
@@ -56,7 +56,7 @@ def test_a_cheat_scores_zero_and_the_rest_is_still_graded(cheat, tmp_path, full_
     if cheat in NEEDS_FULL_ISOLATION and not full_isolation:
         pytest.skip("needs root and namespaces (the sandbox user and hidden files)")
     for exercise in (ATTACKED, CONTROL):
-        if not (SUITES / f"test_{exercise}.py").exists():
+        if not (SUITES / exercise / f"test_{exercise}.py").exists():
             pytest.skip(f"the hidden suite of {exercise} is not written yet")
     submission, out = tmp_path / "submission", tmp_path / "grading-output"
     submission.mkdir()

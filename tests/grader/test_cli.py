@@ -5,6 +5,7 @@ import shutil
 import stat
 import subprocess
 import sys
+import tomllib
 import zipfile
 from pathlib import Path
 
@@ -14,7 +15,7 @@ from grader.api import SUITES
 from grader.cli import grade_all_main, grade_main, gradescope_bundle_main, submission_root
 
 REPO = Path(__file__).resolve().parents[2]
-pytestmark = pytest.mark.skipif(not (SUITES / "test_softmax.py").exists(), reason="no hidden softmax suite yet")
+pytestmark = pytest.mark.skipif(not (SUITES / "softmax" / "test_softmax.py").exists(), reason="no hidden softmax suite yet")
 
 
 def run_grade(capsys, *argv):
@@ -106,8 +107,13 @@ def test_the_gradescope_bundle_has_the_scripts_and_the_grader_side_only(tmp_path
         names = set(archive.namelist())
         run = archive.read("run_autograder").decode()
         mode = archive.getinfo("run_autograder").external_attr >> 16
-    assert {"setup.sh", "run_autograder", "course/pyproject.toml", "course/grader/suites/test_softmax.py",
+        setup = archive.read("setup.sh").decode()
+    assert {"setup.sh", "run_autograder", "course/pyproject.toml", "course/grader/exercises/softmax/test_softmax.py",
+            "course/grader/exercises/softmax/catalogue.py", "course/course/registry.py",
             "course/reference/softmax.py"} <= names
+    pinned = next(d for d in tomllib.loads((REPO / "pyproject.toml").read_text())["project"]["dependencies"]
+                  if d.startswith("torch"))
+    assert f"pip install --quiet {pinned} " in setup, "setup.sh installs the torch that pyproject.toml pins"
     assert not any(name.startswith("course/exercises") for name in names)   # learners' stubs: not the grader's
     assert "course/solutions/softmax.py" in names                            # the catalogue builds on them
     assert mode & stat.S_IXUSR and "--gradescope /autograder/results/results.json" in run and "--timeout 5" in run

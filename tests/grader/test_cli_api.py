@@ -12,7 +12,7 @@ from grader.report import CheckResult, Report
 
 SUITE = {
     "conftest.py": 'pytest_plugins = ["grader.plugin"]\n',
-    "test_softmax.py": '''
+    "softmax/test_softmax.py": '''
         import pytest
         import torch
 
@@ -21,13 +21,14 @@ SUITE = {
         SCORES = torch.tensor([[1.0, 2.0, 0.5], [0.0, -1.0, 3.0]])
 
 
-        @pytest.mark.points(2)
+        @pytest.mark.grades("softmax_cols", weight=2)
         def test_columns_sum_to_one(learner):
             """Every column of the weights sums to 1."""
             out = learner.call("softmax", "softmax_cols", SCORES)
             assert torch.allclose(out.sum(-2), torch.ones(3)), "the columns do not sum to 1"
 
 
+        @pytest.mark.grades("softmax_cols")
         def test_matches_softmax(learner, diagnosis):
             out = learner.call("softmax", "softmax_cols", SCORES)
             if torch.allclose(out, torch.softmax(SCORES, dim=-1)):
@@ -38,16 +39,19 @@ SUITE = {
             assert torch.allclose(out, torch.softmax(SCORES, dim=-2)), "the weights differ from the expected ones"
 
 
+        @pytest.mark.grades("softmax_cols")
         def test_bare_assert_hides_the_source(learner):
             secret = torch.softmax(SCORES, dim=-2)
             assert torch.allclose(learner.call("softmax", "softmax_cols", SCORES), secret)
 
 
+        @pytest.mark.grades("softmax_cols", weight=1.5)
         @pytest.mark.parametrize("n", [1, 3])
         def test_shapes(learner, n):
             assert learner.call("softmax", "softmax_cols", torch.zeros(n, 2)).shape == (n, 2), "wrong shape"
 
 
+        @pytest.mark.grades("softmax_cols", weight=1000)
         @pytest.mark.skip(reason="skipped checks do not count")
         def test_skipped(learner):
             pass
@@ -66,6 +70,7 @@ SUBMISSIONS = {
 def suites(tmp_path_factory):
     root = tmp_path_factory.mktemp("suites")
     for name, source in SUITE.items():
+        (root / name).parent.mkdir(exist_ok=True)
         (root / name).write_text(textwrap.dedent(source))
     return root
 
@@ -90,7 +95,7 @@ def by_id(report: Report) -> dict[str, CheckResult]:
 
 def test_a_correct_submission_gets_every_point(reports):
     report = reports["correct"]
-    assert (report.score, report.max_score) == (6, 6) and all(check.passed for check in report.checks)
+    assert (report.score, report.max_score) == (7, 7) and all(check.passed for check in report.checks)
 
 
 def test_check_ids_are_stable_and_carry_the_exercise(reports):
@@ -99,9 +104,11 @@ def test_check_ids_are_stable_and_carry_the_exercise(reports):
         "softmax::test_matches_softmax", "softmax::test_shapes[1]", "softmax::test_shapes[3]"]
 
 
-def test_points_come_from_the_marker(reports):
+def test_points_are_the_functions_points_shared_by_weight(reports):
+    """softmax_cols is worth 7 in the course registry; its checks weigh 2 + 1 + 1 + 1.5 + 1.5 = 7 (a check marked
+    skip takes no share), so each check is worth its weight."""
     check = by_id(reports["correct"])["softmax::test_columns_sum_to_one"]
-    assert (check.points, check.max, check.passed) == (2, 2, True)
+    assert (check.function, check.points, check.max, check.passed) == ("softmax_cols", 2, 2, True)
 
 
 def test_a_misconception_names_the_mistake(reports):
@@ -156,7 +163,7 @@ def test_the_text_report_shows_failures_diagnosis_and_hint(reports):
 
 def test_a_single_module_is_graded_only_on_its_exercise(suites, submissions):
     report = grade(submissions / "correct" / "softmax.py", suites=suites)
-    assert {check.exercise for check in report.checks} == {"softmax"} and report.score == 6
+    assert {check.exercise for check in report.checks} == {"softmax"} and report.score == 7
     assert grade(submissions / "correct" / "softmax.py", ["masking"], suites=suites).checks == []
 
 
@@ -169,7 +176,8 @@ def test_list_checks_collects_without_running(suites):
 
 def test_a_broken_suite_is_a_grader_error_not_a_zero(tmp_path, submissions):
     (tmp_path / "conftest.py").write_text(SUITE["conftest.py"])
-    (tmp_path / "test_softmax.py").write_text("def test_x(:\n")
+    (tmp_path / "softmax").mkdir()
+    (tmp_path / "softmax" / "test_softmax.py").write_text("def test_x(:\n")
     with pytest.raises(GraderError, match="could not run"):
         grade(submissions / "correct", suites=tmp_path)
 
@@ -184,7 +192,7 @@ def test_plain_pytest_on_the_suites_grades_and_prints_the_score(suites, submissi
     run = subprocess.run([sys.executable, "-m", "pytest", str(suites), "-p", "no:cacheprovider",
                           f"--rootdir={suites}", "--submission", str(submissions / "rows")],
                          capture_output=True, text=True, timeout=120, cwd=Path(suites))
-    assert "Score: 2 / 6" in run.stdout and "softmax_over_rows" in run.stdout, run.stdout[-2000:]
+    assert "Score: 3 / 7" in run.stdout and "softmax_over_rows" in run.stdout, run.stdout[-2000:]
 
 
 def test_a_sandbox_that_cannot_start_is_a_grader_error_not_a_zero(suites, submissions, monkeypatch):

@@ -9,13 +9,14 @@ from pathlib import Path
 import pytest
 import torch
 
+import course
+from course import files
 from grader.api import grade
 from grader.diagnose import Observation, Tolerance, generic
 
 ROOT = Path(__file__).resolve().parents[2]
-SUITES = ROOT / "grader" / "suites"
 
-# Wrong implementations written for this test only (none of them is in grader/catalogue/):
+# Wrong implementations written for this test only (none of them is in a catalogue):
 # name -> (exercise, a check that must fail, source appended to the model answer's module, redefining one function).
 UNSEEN_MISTAKES = {
     "softmax_over_axis_0": ("softmax", "test_random_shapes_float32", """
@@ -211,14 +212,27 @@ def test_correct_implementations_outside_the_catalogue_get_full_marks(name, tmp_
     assert report.checks and not failed
 
 
-def test_every_hidden_check_has_points_and_a_docstring():
-    for suite in sorted(SUITES.glob("test_*.py")):
+def test_every_hidden_check_names_its_function_and_has_a_docstring():
+    suites = [files.hidden_suite(name) for name in course.NAMES]
+    assert all(suite.is_file() for suite in suites), "every exercise of the registry has a hidden suite"
+    for suite in suites:
         tree = ast.parse(suite.read_text(encoding="utf-8"))
-        for node in tree.body:
-            if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"):
-                assert ast.get_docstring(node), f"{suite.name}::{node.name} has no docstring (the check's description)"
-                markers = [ast.unparse(d) for d in node.decorator_list]
-                assert any(m.startswith("pytest.mark.points(") for m in markers), f"{suite.name}::{node.name}"
+        tests = [node for node in tree.body if isinstance(node, ast.FunctionDef) and node.name.startswith("test_")]
+        assert tests, f"{suite} has no check"
+        for node in tests:
+            assert ast.get_docstring(node), f"{suite.name}::{node.name} has no docstring (the check's description)"
+            markers = [ast.unparse(d) for d in node.decorator_list]
+            assert any(m.startswith("pytest.mark.grades(") for m in markers), f"{suite.name}::{node.name}"
+
+
+def test_the_registry_points_are_what_the_suites_give():
+    """Every check's points follow from the registry: the model answers earn exactly each function's points."""
+    report = grade(files.package_dir("solutions"))
+    earned: dict[tuple[str, str], float] = {}
+    for check in report.checks:
+        earned[(check.exercise, check.function)] = earned.get((check.exercise, check.function), 0) + check.points
+    expected = {(e.name, f.name): f.points for e in course.EXERCISES for f in e.functions if f.points}
+    assert earned == pytest.approx(expected)
 
 
 # ------------------------------------------------------------------------------ generic diagnoses (no sandbox)
@@ -231,7 +245,7 @@ def test_generic_diagnosis_reads_shapes_dimension_by_dimension():
     name, text = generic(Observation("f", (), {}, torch.zeros(2, 5, 3)), torch.zeros(2, 3, 5))
     assert name == "wrong_shape" and "swapped" in text
     name, text = generic(Observation("f", (), {}, torch.zeros(2, 4, 3)), torch.zeros(2, 5, 3))
-    assert name == "wrong_shape" and "dimension -2 is 4 instead of 5" in text
+    assert name == "wrong_shape" and "axis -2 is 4 instead of 5" in text
 
 
 def test_generic_diagnosis_finds_wrong_axis_transpose_factor_and_order():

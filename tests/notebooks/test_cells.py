@@ -5,15 +5,15 @@ import types
 
 import pytest
 
-from attn.course import EXERCISES
+from course import NAMES as EXERCISES
 from grader.notebooks.cells import CodeCell, SIBLING_NOTE, sibling_imports, split_module, to_module
-from attn.course import solutions_dir
+from course.files import package_dir
 
 
 @pytest.mark.parametrize("exercise", EXERCISES)
 def test_every_solution_splits_into_given_and_solution_cells(exercise):
-    lesson, cells = split_module(exercise, (solutions_dir() / f"{exercise}.py").read_text())
-    assert lesson.startswith("Exercise"), "the module docstring (the lesson) was not taken as the lesson"
+    cells = split_module(exercise, (package_dir("solutions") / f"{exercise}.py").read_text())
+    assert not any('"""Model answer' in cell.source for cell in cells), "the module docstring is not a cell"
     solution = [cell for cell in cells if cell.solution]
     assert solution, "no solution cell: the BEGIN SOLUTION markers were not found"
     for cell in solution:
@@ -28,7 +28,7 @@ def test_every_solution_splits_into_given_and_solution_cells(exercise):
 
 
 def test_sibling_imports_show_the_library_and_grade_with_the_learners_own_module():
-    _, cells = split_module("attention", (solutions_dir() / "attention.py").read_text())
+    cells = split_module("attention", (package_dir("solutions") / "attention.py").read_text())
     assert sibling_imports(cells) == {"masking", "softmax"}
     assert any(f"from reference.softmax import softmax_cols  # {SIBLING_NOTE}" in c.source for c in cells)
     module, _ = to_module("attention", cells)
@@ -37,8 +37,8 @@ def test_sibling_imports_show_the_library_and_grade_with_the_learners_own_module
 
 
 def test_round_trip_module_defines_the_same_functions():
-    text = (solutions_dir() / "softmax.py").read_text()
-    module, left_out = to_module("softmax", split_module("softmax", text)[1])
+    text = (package_dir("solutions") / "softmax.py").read_text()
+    module, left_out = to_module("softmax", split_module("softmax", text))
     assert left_out == {}
     namespace: dict = {}
     exec(compile(module, "softmax_notebook.py", "exec"), namespace)

@@ -10,8 +10,9 @@ from nbgrader.nbgraderformat import MetadataValidator
 
 from grader.api import CheckInfo
 from grader.notebooks.autograde import verdict_code
+import course
 from grader.notebooks.cells import split_module
-from attn.course import solutions_dir
+from course.files import package_dir
 from grader.notebooks.course import check_cell_id, exercise_notebook, kernelspec, lesson_markdown
 from grader.notebooks.leaks import scan
 from grader.report import CheckResult
@@ -22,7 +23,8 @@ CHECKS = [CheckInfo("softmax::test_sums", "softmax", 2, "Every column sums to 1.
 
 @pytest.fixture(scope="module")
 def notebook():
-    lesson, cells = split_module("softmax", (solutions_dir() / "softmax.py").read_text())
+    lesson = course.lesson_text("softmax")
+    cells = split_module("softmax", (package_dir("solutions") / "softmax.py").read_text())
     return exercise_notebook("softmax", lesson, cells, CHECKS, kernelspec())
 
 
@@ -115,9 +117,9 @@ def test_verdict_quotes_learner_text_safely():
 
 
 def test_lesson_markdown_headings_formulas_and_escapes():
-    text = lesson_markdown("Exercise 1 · BPE\n\nWhat\n    Each word ends in \"</w>\", see `</w>`.\n\n"
+    text = lesson_markdown("Demo · BPE\n\nWhat\n    Each word ends in \"</w>\", see `</w>`.\n\n"
                            "Formula\n    a * b = c_i\n    second line\n")
-    assert text.startswith("# Exercise 1 · BPE\n")
+    assert text.startswith("# Demo · BPE\n")
     assert "### What" in text and '"&lt;/w>"' in text and "`</w>`" in text
     assert "```text\na * b = c_i\nsecond line\n```" in text
 

@@ -134,7 +134,7 @@ def expected_points(course_dir: Path, cells: dict[str, tuple[str, float]]) -> di
 
 @pytest.fixture(scope="module")
 def course(tmp_path_factory) -> dict:
-    missing = [name for name in COURSE if not (SUITES / f"test_{name}.py").exists()]
+    missing = [name for name in COURSE if not (SUITES / name / f"test_{name}.py").exists()]
     if missing:
         pytest.skip(f"the hidden suites of {missing} are not written yet")
     course = tmp_path_factory.mktemp("nbgrader") / "course"

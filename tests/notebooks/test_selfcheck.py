@@ -15,14 +15,16 @@ import sys
 from pathlib import Path
 import nbformat
 from grader.api import list_checks
+import course
 from grader.notebooks.cells import split_module
-from attn.course import solutions_dir
+from course.files import package_dir
 from grader.notebooks.course import exercise_notebook, kernelspec
 from grader.notebooks.selfcheck import check
 
 folder, answer = Path(sys.argv[1]), sys.argv[2]
 checks = list_checks("softmax")
-lesson, cells = split_module("softmax", (solutions_dir() / "softmax.py").read_text())
+lesson = course.lesson_text("softmax")
+cells = split_module("softmax", (package_dir("solutions") / "softmax.py").read_text())
 notebook = exercise_notebook("softmax", lesson, cells, checks, kernelspec())
 for cell in notebook.cells:
     if cell.metadata.nbgrader["solution"]:

@@ -1,0 +1,467 @@
+"""The course registry: the one list of exercises, in the order they are taught.
+
+Everything else reads it: the stub generator (`attn exercises sync`), the `pytest exercises` board, the grader (points
+per function, course order), the nbgrader course builder, the docs tables and the quizzes. An exercise's number is its
+position here, never written anywhere by hand. `attn exercises new NAME` appends an entry.
+"""
+from __future__ import annotations
+
+from .model import Exercise, Function
+
+EXERCISES: tuple[Exercise, ...] = (
+    Exercise(
+        name="bpe",
+        title="Byte-pair encoding (BPE)",
+        summary="byte-pair encoding: train, encode, decode",
+        difficulty=1,
+        difficulty_note="gentle warm-up, no tensors",
+        minutes=30,
+        functions=(
+            Function("merge_pair", 0),
+            Function("train_bpe", 7),
+            Function("bpe_encode", 2),
+            Function("bpe_decode", 1),
+        ),
+        builds_on=(),
+        quiz_topics=("tokens-embeddings",),
+        lesson="""\
+What
+    A transformer never sees letters, only token ids. BPE decides what a token is: start from single characters and
+    repeatedly glue together the adjacent pair of symbols that occurs most often in a training corpus. Each glue step
+    is a *merge*; the list of merges, in the order they were learned, is the tokenizer.
+
+Why
+    Whole words give a huge vocabulary and no way to spell an unseen name; single characters give very long
+    sequences. BPE sits in between: frequent words become one token, rare words fall apart into a few known pieces,
+    and nothing is ever out of vocabulary.
+
+The procedure
+    1. Split the corpus on whitespace. Each word becomes its characters followed by an end-of-word symbol "</w>",
+       so "low" is ["l", "o", "w", "</w>"]. The marker lets "er" at the end of a word differ from "er" inside one.
+    2. Count every adjacent pair in every word, weighted by how often the word occurs ("aaa" holds two ("a", "a")).
+    3. Merge the most frequent pair everywhere, left to right, never letting two merges overlap.
+    4. Repeat until you have `num_merges` merges or no pair is left.
+    Encoding a new text replays the merges in the order they were learned. Decoding glues the tokens back together
+    and turns each "</w>" into a space.
+
+Shapes
+    No tensors here: a corpus is a str, merges are a list of (left, right) string pairs, tokens are a list of str.
+
+Ties (read this before you start)
+    Several pairs often share the top count. Take the pair whose first occurrence comes first when you walk the
+    distinct words in order of first appearance, each word left to right. A `collections.Counter` filled in exactly
+    that order, followed by `max(counts, key=counts.get)`, does this for free: `max` returns the first maximum.
+
+Worked example
+    Corpus: "low" x5, "lower" x2, "newer" x6. Counts: (w, e) 8, (e, r) 8, (r, </w>) 8, (l, o) 7, ... The three
+    pairs at 8 tie; (w, e) is seen first, so merge 1 is ("w", "e"). Now "newer" is n e we r </w> and (e, r) has
+    count 0 -- the next merge is ("we", "r") with count 8. (Some notes claim ("e", "r") comes next: that is the trap
+    below.)
+
+The classic trap
+    Recounting from the original characters, or doing `str.replace` on a space-joined word: "e r" would then match
+    inside "we r", so a merge crosses symbol boundaries. Always count and merge on the *current* list of symbols.
+""",
+        hints=(
+            "Keep a dict from each distinct word to its current list of symbols, and a Counter of word frequencies.",
+            ("`merge_pair` walks the list with an index i: if symbols[i], symbols[i + 1] is the pair, append their "
+             "concatenation and jump by 2, otherwise append symbols[i] and step by 1."),
+            "`pair_counts[(a, b)] += freq` for `a, b in zip(symbols, symbols[1:])`; stop when the Counter is empty.",
+        ),
+    ),
+    Exercise(
+        name="embeddings",
+        title="Token embeddings and sinusoidal positions",
+        summary="one-hot columns, embedding lookup, sinusoidal positions",
+        difficulty=1,
+        minutes=30,
+        functions=(Function("one_hot", 4), Function("embed", 3), Function("sinusoidal_positions", 2)),
+        builds_on=(),
+        quiz_topics=("tokens-embeddings",),
+        lesson="""\
+What
+    Turn token ids into the matrix X that every later exercise works on. Each token id becomes a one-hot column of
+    T (V x N); multiplying by the embedding matrix Omega_e (D x V) picks out that token's column: X = Omega_e T is
+    (D x N), one column per token. Then add position information, because attention by itself cannot tell the
+    first token from the last.
+
+Why
+    The one-hot product is the definition you can reason about; in code you never build T, you just index the
+    columns of Omega_e. Both must agree exactly.
+
+Formula
+    one_hot:    T[v, n] = 1 if token_ids[n] == v else 0
+    embed:      X = Omega_e @ T            (the same as Omega_e[:, token_ids])
+    positions:  P[2i, n]   = sin(n / 10000^(2i / D))
+                P[2i+1, n] = cos(n / 10000^(2i / D))     (an odd D ends with a sine row)
+    Each pair of rows is a clock hand turning at its own speed; fast hands tell near positions apart, slow hands
+    far ones.
+
+Shapes
+    token_ids (..., N) integers in [0, V)  ->  one_hot (..., V, N)  ->  embed (..., D, N)
+    sinusoidal_positions(N, D) -> (D, N): one column per position, like a sequence of N tokens.
+
+The classic trap
+    Building (N, V) or (N, D) because that is what PyTorch's nn.Embedding returns. In this course tokens are
+    *columns*: transpose your picture, not the data. Second trap: in the positions, i counts row *pairs*, so row 2i
+    and row 2i + 1 share the frequency 1 / 10000^(2i / D).
+""",
+        hints=(
+            ("one_hot: compare token_ids with torch.arange(V) using broadcasting -- ids as (..., 1, N), vocabulary as "
+             "(V, 1)."),
+            "embed: omega_e[:, token_ids] has shape (D, ..., N); `movedim(0, -2)` puts D where it belongs.",
+            ("positions: build the angles as a (ceil(D/2), N) table, then fill P[0::2] with sin and P[1::2] with cos "
+             "of the first D // 2 rows."),
+        ),
+    ),
+    Exercise(
+        name="softmax",
+        title="Softmax over columns",
+        summary="softmax over columns, stable and mask-safe",
+        difficulty=1,
+        minutes=20,
+        functions=(Function("softmax_cols", 7),),
+        builds_on=(),
+        quiz_topics=("self-attention",),
+        lesson="""\
+What
+    Attention scores are a matrix S of shape (N_k, N_q): row j is a key, column i is a query. Each query needs a
+    probability distribution over the keys, so the softmax runs down each *column*: every column of the result is
+    non-negative and sums to 1.
+
+Why
+    The weights say how much of each value vector a query takes. Summing to 1 makes the output a weighted average,
+    so its scale does not grow with the number of tokens.
+
+Formula
+    softmax_cols(S)[j, i] = exp(S[j, i] - m_i) / sum_j' exp(S[j', i] - m_i),    m_i = max_j S[j, i]
+    Subtracting the column maximum m_i changes nothing mathematically (it cancels) but keeps exp from overflowing:
+    exp(1e4) is inf in float32, exp(0) is 1.
+
+Shapes
+    scores (..., M, N) -> weights (..., M, N); the softmax runs over axis -2, leading axes are a batch.
+
+Masked entries
+    A masked score is -inf, and exp(-inf) = 0, so it gets weight 0. If a whole column is -inf (a query that may see
+    nothing), return a column of zeros, not NaN: the max is then -inf and -inf - (-inf) is NaN, so treat that max
+    as 0, and divide by 1 instead of by a zero sum.
+
+The classic trap
+    Softmax over the last axis (dim=-1), out of PyTorch habit. That normalises rows -- one distribution per *key* --
+    and the attention weights are silently wrong. The test "each column sums to 1" catches it.
+""",
+        hints=(
+            "scores.amax(dim=-2, keepdim=True) is the (..., 1, N) row of column maxima.",
+            "Replace a -inf maximum by 0 with masked_fill before subtracting it.",
+            "After exp, the column sums are exps.sum(dim=-2, keepdim=True); where a sum is 0, divide by 1 instead.",
+        ),
+    ),
+    Exercise(
+        name="masking",
+        title="Attention masks",
+        summary="causal, padding and local masks; applying a mask",
+        difficulty=1,
+        minutes=25,
+        functions=(
+            Function("causal_mask", 1),
+            Function("padding_mask", 1),
+            Function("local_mask", 1),
+            Function("apply_mask", 4),
+        ),
+        builds_on=(),
+        quiz_topics=("self-attention",),
+        lesson="""\
+What
+    A mask says which key each query may look at. It has the shape of the scores, (N_k, N_q): row j is a key,
+    column i is a query, and True means "visible". Hidden scores become -inf, so the column softmax gives them
+    weight 0.
+
+Why
+    - causal: a decoder predicting token i + 1 must not peek at tokens after i. Key j is visible to query i iff j <= i.
+    - padding: sequences in a batch are padded to one length; the padding keys must never be attended to.
+    - local: long sequences are made cheaper by letting each query see only keys within `window` positions.
+
+Formula
+    causal[j, i]     = j <= i
+    padding[b, j, 0] = j < lengths[b]       (one column, broadcasts over all queries)
+    local[j, i]      = |i - j| <= window
+    apply_mask(S, M) = S where M is True, -inf where M is False
+
+Shapes
+    causal_mask(n), local_mask(n, w): (n, n) bool.  padding_mask(lengths (B,), n): (B, n, 1) bool.
+    apply_mask(scores (..., N_k, N_q), mask broadcastable to it) -> (..., N_k, N_q).
+
+The classic trap
+    Copying `torch.tril` from a PyTorch tutorial. There, scores are (queries, keys), so the causal mask is lower
+    triangular. Here rows are keys and columns are queries: the causal mask is *upper* triangular (key j <= query
+    i). Write the comparison j <= i with aranges and you cannot get it backwards.
+""",
+        hints=(
+            ("keys = torch.arange(n)[:, None] is a column (n, 1); queries = torch.arange(n)[None, :] is a row (1, n); "
+             "comparing them broadcasts to (n, n)."),
+            "padding: torch.arange(n)[None, :] < lengths[:, None] is (B, n); add the query axis with [..., None].",
+            "apply_mask: scores.masked_fill(~mask, float(\"-inf\")).",
+        ),
+    ),
+    Exercise(
+        name="attention",
+        title="Scaled dot-product attention",
+        summary="projections, scaled dot-product attention, self-attention",
+        difficulty=2,
+        minutes=40,
+        functions=(Function("linear", 0), Function("scaled_dot_product_attention", 9), Function("self_attention", 5)),
+        builds_on=("softmax", "masking"),
+        quiz_topics=("self-attention", "shape-drills"),
+        lesson="""\
+What
+    Every token (a column of X) asks a question -- its query -- and every token offers a key and a value. The score
+    of key j for query i is the dot product k_j . q_i. A column softmax turns each query's scores into weights, and
+    the output for query i is the weighted average of the value columns.
+
+Why
+    Attention lets each token build its new representation from the tokens that matter to it, with weights that
+    depend on the data rather than on fixed positions.
+
+Formula
+    linear(X, W, b) = W X + b 1^T                   (weights are (out, in), like nn.Linear.weight)
+    Q = linear(X, Wq, bq),  K = linear(X, Wk, bk),  V = linear(X, Wv, bv)
+    weights = softmax_cols(apply_mask(K^T Q / sqrt(D_k), mask))      (N_k, N_q)
+    output  = V weights                                               (D_v, N_q)
+    Why sqrt(D_k): a dot product of D_k roughly unit-scale terms has standard deviation about sqrt(D_k). Dividing
+    by it keeps the scores near unit scale, so the softmax does not saturate into a one-hot with vanishing
+    gradients.
+
+Shapes
+    Q (..., D_k, N_q), K (..., D_k, N_k), V (..., D_v, N_k) -> output (..., D_v, N_q), weights (..., N_k, N_q).
+    Scores K^T Q: (N_k, D_k) @ (D_k, N_q) = (N_k, N_q). Row = key, column = query, like the masks.
+
+The classic trap
+    Writing Q^T K (PyTorch's row-convention formula Q K^T transposed by habit). That is (N_q, N_k): the softmax then
+    runs over queries, and when N_q == N_k nothing crashes -- it is just wrong. Second trap: scaling by sqrt of the
+    model width instead of the key width D_k (they differ once you have several heads).
+""",
+        hints=(
+            "K.transpose(-2, -1) @ Q works for any number of leading batch axes; K.T does not.",
+            "D_k is Q.shape[-2]. Apply the mask (if any) before the softmax, never after.",
+            "self_attention is three calls to linear followed by one call to scaled_dot_product_attention.",
+        ),
+    ),
+    Exercise(
+        name="multihead",
+        title="Multi-head attention",
+        summary="splitting into heads, multi-head attention",
+        difficulty=2,
+        minutes=45,
+        functions=(Function("split_heads", 0), Function("merge_heads", 0), Function("multi_head_attention", 10)),
+        builds_on=("attention",),
+        quiz_topics=("multi-head",),
+        lesson="""\
+What
+    Instead of one attention over D-dimensional queries and keys, run H smaller attentions side by side, each on its
+    own D/H rows of the projected Q, K and V. Each head can look for something different (the previous word, the
+    subject of the verb, ...). The head outputs are stacked back into D rows and mixed by an output projection Wo.
+
+Formula
+    Q = Wq Xq + bq,  K = Wk Xkv + bk,  V = Wv Xkv + bv          (each D x N)
+    head h uses rows h*D/H ... (h+1)*D/H - 1 of Q, K and V:
+        A_h = V_h softmax_cols(K_h^T Q_h / sqrt(D/H))
+    output = Wo [A_1; A_2; ...; A_H] + bo                       (heads stacked vertically, in order)
+
+Shapes
+    Xq (..., D, N_q), Xkv (..., D, N_k), params {Wq, Wk, Wv, Wo: (D, D); bq, bk, bv, bo: (D,)} -> (..., D, N_q).
+    Splitting: (..., D, N) -> (..., H, D/H, N). Because the head's rows are contiguous, this is a plain reshape;
+    the head axis then acts as one more batch axis for scaled_dot_product_attention. A mask (..., N_k, N_q) is
+    shared by all heads: give it a head axis at position -3.
+
+The classic trap
+    Scaling by sqrt(D) instead of sqrt(D/H): each head's dot products have D/H terms. If you pass the split Q to
+    scaled_dot_product_attention, it reads D_k = D/H from the shape and gets this right by itself.
+    (In PyTorch's row convention, splitting heads needs a reshape *and* a transpose; copying that transpose here
+    mixes tokens and features.)
+""",
+        hints=(
+            "split_heads: Y.reshape(*Y.shape[:-2], H, D // H, N). merge_heads is the reverse reshape.",
+            "mask.unsqueeze(-3) turns (..., N_k, N_q) into (..., 1, N_k, N_q), which broadcasts over the heads.",
+            "Reuse linear and scaled_dot_product_attention from the attention exercise; ignore the returned weights.",
+        ),
+    ),
+    Exercise(
+        name="transformer_layer",
+        title="The transformer layer",
+        summary="layer norm, feed-forward, post-LN and pre-LN layers",
+        difficulty=2,
+        minutes=45,
+        functions=(Function("layer_norm", 5), Function("feed_forward", 1), Function("transformer_layer", 7)),
+        builds_on=("attention", "multihead"),
+        quiz_topics=("transformer-layer",),
+        lesson="""\
+What
+    A transformer layer alternates two sub-blocks, each wrapped in a residual connection and a layer norm:
+    multi-head self-attention (tokens exchange information) and a feed-forward network applied to every column on
+    its own (each token thinks alone, with weights shared across positions).
+
+Formula (post-LN, the lecture's four lines; the default)
+    X <- LayerNorm_1(X + MHA(X))
+    X <- LayerNorm_2(X + FFN(X))
+Pre-LN (norm_first=True; trains more stably in deep stacks, used by GPT-2 and most modern models)
+    X <- X + MHA(LayerNorm_1(X))
+    X <- X + FFN(LayerNorm_2(X))
+Pieces
+    LayerNorm(x) = gamma * (x - mean(x)) / sqrt(var(x) + eps) + beta, per column x, with the *biased* variance
+                   (divide by D, not D - 1) and eps inside the square root.
+    FFN(X) = W2 relu(W1 X + b1) + b2, with a hidden width F (often 4D).
+
+Shapes
+    X (..., D, N) -> (..., D, N) for every function here; gamma, beta (D,); W1 (F, D), b1 (F,), W2 (D, F), b2 (D,).
+    params = the attention keys Wq, bq, Wk, bk, Wv, bv, Wo, bo plus W1, b1, W2, b2, gamma1, beta1, gamma2, beta2.
+
+The classic trap
+    Normalising over the wrong axis. In PyTorch's (N, D) layout LayerNorm uses the last axis; here a token is a
+    column, so mean and variance run over axis -2 (the D features of one token). Also: torch.var defaults to the
+    unbiased estimate -- pass unbiased=False (or correction=0).
+""",
+        hints=(
+            "mean = X.mean(dim=-2, keepdim=True); var = X.var(dim=-2, keepdim=True, correction=0).",
+            "gamma and beta scale the rows: use gamma[:, None] and beta[:, None].",
+            ("transformer_layer calls multi_head_attention(Y, Y, params, num_heads, mask) -- self-attention passes the"
+             " same Y twice -- then feed_forward; write the post-LN and pre-LN branches as two short blocks."),
+        ),
+    ),
+    Exercise(
+        name="cross_attention",
+        title="Cross-attention and the decoder layer",
+        summary="cross-attention and the decoder layer",
+        difficulty=2,
+        minutes=35,
+        functions=(Function("cross_attention", 6), Function("decoder_layer", 5)),
+        builds_on=("masking", "multihead", "transformer_layer"),
+        quiz_topics=("cross-attention",),
+        lesson="""\
+What
+    In an encoder-decoder model (translation, captioning) the decoder must read the encoder's output. Cross-attention
+    is multi-head attention whose *queries* come from the decoder and whose *keys and values* come from the encoder:
+    each decoder token asks "which source tokens matter to me?".
+
+Formula
+    cross_attention(X_dec, X_enc) = MHA(queries from X_dec, keys and values from X_enc)
+    decoder layer (post-LN, like torch.nn.TransformerDecoderLayer with norm_first=False and ReLU):
+        X <- LN1(X + MHA_self(X, causal mask))          decoder tokens look at earlier decoder tokens
+        X <- LN2(X + MHA_cross(X, X_enc, enc_mask))     ... then at the whole (unpadded) source
+        X <- LN3(X + FFN(X))
+
+Shapes
+    X_dec (..., D, N_d), X_enc (..., D, N_e) -> (..., D, N_d). The cross-attention weights are (N_e, N_d): rows are
+    encoder keys, columns are decoder queries, so an enc_mask is (..., N_e, N_d) or broadcastable to it -- for
+    example padding_mask(encoder_lengths, N_e), of shape (B, N_e, 1).
+    params: self_attn and cross_attn (dicts as in multi-head attention), W1, b1, W2, b2, gamma1..3, beta1..3.
+
+The classic trap
+    Taking the queries from the encoder. The output then has N_e columns instead of N_d -- and when the two lengths
+    happen to be equal nothing crashes. The output must have one column per *decoder* token. Second trap: a causal
+    mask on the cross-attention; the decoder may see the whole source sentence.
+""",
+        hints=(
+            "cross_attention is a single call to multi_head_attention -- decide which argument is Xq and which is Xkv.",
+            "The self-attention mask is causal_mask(N_d); the cross-attention mask is enc_mask (or None).",
+            "Reuse layer_norm and feed_forward from the transformer-layer exercise.",
+        ),
+    ),
+    Exercise(
+        name="sampling",
+        title="Sampling: temperature, top-k, top-p, generation and beam search",
+        summary="temperature, top-k, top-p, generation, beam search",
+        difficulty=3,
+        difficulty_note="the tie rules need care",
+        minutes=75,
+        functions=(
+            Function("next_token_probs", 6),
+            Function("generate", 4),
+            Function("sequence_log_prob", 1),
+            Function("beam_search", 7),
+        ),
+        builds_on=(),
+        quiz_topics=("models",),
+        lesson="""\
+What
+    A language model gives, for every position, scores (logits) for the next token. Turning those into text means
+    choosing tokens one at a time. Here a *model* is any callable ids (N,) -> logits (V, N) where column n scores
+    the token that follows position n; you only ever need the last column.
+
+Formulas
+    temperature T:  p = softmax(logits / T). T < 1 sharpens, T > 1 flattens, T = 0 means greedy: all probability on
+                    the arg-max (ties to the lowest id).
+    top-k:          keep exactly the k most probable tokens (ties to the lower id), zero the rest.
+    top-p (nucleus): sort the (renormalised) probabilities in decreasing order (ties to the lower id) and keep the
+                    shortest prefix whose cumulative probability is >= p -- the token that crosses p is kept.
+    Order: temperature, then top-k, then top-p, then renormalise so the kept probabilities sum to 1.
+    sequence log-probability:  log p(ids) = sum_{n>=1} log softmax(logits[:, n-1])[ids[n]]   (one model call)
+    beam search:    keep the beam_width best partial sequences by summed log-probability; extend each by every
+                    token; a beam that ended in eos is finished: it is not extended but keeps competing, with its
+                    fixed score, for one of the beam_width places. Stop after max_new_tokens steps or when every
+                    kept beam is finished. Ties: earlier beam first, then lower token id.
+
+Shapes
+    logits (V,) -> probabilities (V,).  prompt (N0,) long -> generated ids (N0 + n_new,) long.
+    sequence_log_prob -> a 0-d tensor.  beam_search -> the best sequence (N0 + n,) long, prompt included.
+
+The classic traps
+    - Multiplying by the temperature instead of dividing.
+    - top-p that drops the crossing token: with probabilities 0.5, 0.3, 0.2 and p = 0.7 you keep 0.5 *and* 0.3.
+    - Beam search multiplying probabilities (underflows) instead of adding log-probabilities, or letting a finished
+      beam grow past its eos.
+    - torch.topk and an unstable sort do not promise which of two equal values comes first; a *stable* sort
+      (torch.sort(..., descending=True, stable=True)) keeps lower ids first among ties.
+""",
+        hints=(
+            ("next_token_probs: handle temperature == 0 first (torch.argmax returns the first maximum), otherwise "
+             "probs = torch.softmax(logits / temperature, dim=-1)."),
+            ("For top-k and top-p, order = torch.sort(probs, descending=True, stable=True).indices; build a bool "
+             "`keep` vector from a prefix of `order`, zero the rest and renormalise. The top-p prefix length is "
+             "(cumulative < p).sum() + 1."),
+            ("beam_search: make a list of candidates (score, ids, finished) in beam order, token order; Python's sort "
+             "is stable, so sorting by -score keeps the tie rule. Keep the first beam_width."),
+        ),
+    ),
+    Exercise(
+        name="patch_embedding",
+        title="Patch embedding (the Vision Transformer's tokenizer)",
+        summary="the Vision Transformer's patches and [CLS] token",
+        difficulty=2,
+        minutes=40,
+        functions=(Function("patchify", 4), Function("patch_embedding", 3)),
+        builds_on=("attention",),
+        quiz_topics=("vision",),
+        lesson="""\
+What
+    A Vision Transformer (ViT) reads an image as a sequence: cut it into P x P patches, flatten each patch into a
+    column, project every column to D features with one shared linear map, put a learned [CLS] column in front, and
+    add position embeddings. From then on it is the transformer you already built.
+
+Formula
+    patches = patchify(images, P)                (C*P*P, N) per image, N = (H/P)(W/P)
+    X = W patches + b 1^T                        (D, N)
+    X = [cls_token, X] + positions               (D, N + 1), [CLS] is column 0
+
+Order (this is the whole difficulty)
+    Patches are numbered row-major: left to right along the top row of patches, then the next row down.
+    Inside a patch the C*P*P numbers are flattened channel first, then pixel row, then pixel column -- the order of
+    Conv2d(C, D, P, stride=P).weight.reshape(D, -1), so a ViT's patch projection *is* that convolution.
+
+Shapes
+    images (B, C, H, W) -> patchify -> (B, C*P*P, N);  W (D, C*P*P), b (D,), cls_token (D,), positions (D, N + 1)
+    -> patch_embedding -> (B, D, N + 1).
+
+The classic trap
+    images.reshape(B, C*P*P, N) without moving axes. It has the right shape and the wrong contents: neighbouring
+    numbers in memory are neighbouring pixels of one image row, not one patch. Split H into (H/P, P) and W into
+    (W/P, P), permute so the patch-grid axes come before the within-patch axes, and only then flatten.
+""",
+        hints=(
+            ("images.reshape(B, C, H // P, P, W // P, P) names the axes (b, c, grid_row, pixel_row, grid_col, "
+             "pixel_col)."),
+            ("permute(0, 2, 4, 1, 3, 5) gives (b, grid_row, grid_col, c, pixel_row, pixel_col); reshape to (B, N, "
+             "C*P*P) and transpose the last two axes."),
+            "For [CLS]: cls_token[:, None] is one column; expand it to (B, D, 1) and torch.cat along the last axis.",
+        ),
+    ),
+)

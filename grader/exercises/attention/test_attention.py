@@ -1,0 +1,227 @@
+"""Hidden checks: ``scaled_dot_product_attention`` and ``self_attention``.
+
+Tolerance: ``judge.attention_tol``, a float32 error bound computed from the actual inputs (derived there). The
+projections of ``self_attention`` add a length-D dot product before the scores: D·u relative on Q, K and V, folded
+into the score error.
+"""
+import pytest
+import torch
+
+from grader.judge import Judge, Tolerance, attention_tol, generator, randn
+
+
+def projected(X, Wq, bq, Wk, bk, Wv, bv):
+    return Wq @ X + bq[:, None], Wk @ X + bk[:, None], Wv @ X + bv[:, None]
+
+
+def expect_sdpa(judge: Judge, Q, K, V, mask=None):
+    args = (Q, K, V) if mask is None else (Q, K, V, mask)
+    return judge.expect("scaled_dot_product_attention", *args, tol=attention_tol(Q, K, V))
+
+
+def self_attention_inputs(gen, batch, dim, dk, dv, n, dtype=torch.float32):
+    X = randn(gen, *batch, dim, n, dtype=dtype)
+    weights = [randn(gen, dk, dim, dtype=dtype, scale=dim ** -0.5), randn(gen, dk, dtype=dtype, scale=0.3),
+               randn(gen, dk, dim, dtype=dtype, scale=dim ** -0.5), randn(gen, dk, dtype=dtype, scale=0.3),
+               randn(gen, dv, dim, dtype=dtype, scale=dim ** -0.5), randn(gen, dv, dtype=dtype, scale=0.3)]
+    return (X, *weights)
+
+
+def self_attention_tol(args) -> Tolerance:
+    Q, K, V = projected(*(a.double() for a in args[:7]))
+    return attention_tol(Q, K, V, extra=2 * args[0].shape[-2])
+
+
+def make_mask(gen, kind: str, batch: tuple, nk: int, nq: int) -> torch.Tensor:
+    """A boolean mask (True = visible): "causal" (N, N); "padding" (B, N_k, 1) from random lengths in [1, N_k];
+    "random" (B, N_k, N_q), each entry visible with probability 0.6 (a query may see no key at all)."""
+    if kind == "causal":
+        return torch.ones(nk, nq, dtype=torch.bool).triu()
+    if kind == "padding":
+        lengths = torch.randint(1, nk + 1, batch, generator=gen)
+        return torch.arange(nk)[:, None] < lengths[..., None, None]
+    return torch.rand(*batch, nk, nq, generator=gen) < 0.6
+
+
+# (batch, D_k, N_q, N_k, D_v): unbatched and batched, N = 1, N_q != N_k, D_k != D_v, D_k = 1
+SDPA_SHAPES = [((), 4, 5, 5, 4), ((), 3, 1, 1, 2), ((), 8, 3, 7, 5), ((2,), 6, 4, 9, 3), ((2, 3), 5, 6, 2, 7),
+               ((), 1, 4, 4, 1), ((), 16, 2, 12, 6)]
+
+
+@pytest.mark.grades("scaled_dot_product_attention", weight=2)
+def test_sdpa_random_shapes_float32(learner):
+    """Output (..., D_v, N_q) and weights (..., N_k, N_q) match the reference over many shapes."""
+    gen = generator(501)
+    with Judge(learner, "attention") as judge:
+        for batch, dk, nq, nk, dv in SDPA_SHAPES:
+            expect_sdpa(judge, randn(gen, *batch, dk, nq), randn(gen, *batch, dk, nk), randn(gen, *batch, dv, nk))
+
+
+@pytest.mark.grades("scaled_dot_product_attention")
+def test_sdpa_float64(learner):
+    """float64 inputs give float64 output and weights."""
+    gen = generator(502)
+    with Judge(learner, "attention") as judge:
+        for batch, dk, nq, nk, dv in SDPA_SHAPES[2:4]:
+            f64 = {"dtype": torch.float64}
+            expect_sdpa(judge, randn(gen, *batch, dk, nq, **f64), randn(gen, *batch, dk, nk, **f64),
+                        randn(gen, *batch, dv, nk, **f64))
+
+
+@pytest.mark.grades("scaled_dot_product_attention", weight=2)
+def test_sdpa_masks(learner):
+    """A causal mask (N_k = N_q), a padding mask (B, N_k, 1) broadcast over queries, a random mask with one
+    fully hidden query (whose weights and output must be all zeros), and 5 random batched shapes with padding
+    masks or per-sequence random masks (B, N_k, N_q)."""
+    gen = generator(503)
+    with Judge(learner, "attention") as judge:
+        causal = torch.ones(6, 6, dtype=torch.bool).triu()
+        expect_sdpa(judge, randn(gen, 2, 4, 6), randn(gen, 2, 4, 6), randn(gen, 2, 3, 6), causal)
+        padding = torch.arange(7)[None, :, None] < torch.tensor([3, 7])[:, None, None]
+        expect_sdpa(judge, randn(gen, 2, 5, 4), randn(gen, 2, 5, 7), randn(gen, 2, 2, 7), padding)
+        random_mask = torch.rand(5, 4, generator=gen) < 0.5
+        random_mask[2, :] = True
+        random_mask[:, 3] = False
+        expect_sdpa(judge, randn(gen, 3, 4), randn(gen, 3, 5), randn(gen, 6, 5), random_mask)
+        for kind in ("padding", "random", "random", "padding", "random"):
+            batch = tuple(int(v) for v in torch.randint(1, 4, (int(torch.randint(1, 3, (), generator=gen)),),
+                                                        generator=gen))
+            dk, nq, nk, dv = (int(v) for v in torch.randint(1, 9, (4,), generator=gen))
+            expect_sdpa(judge, randn(gen, *batch, dk, nq), randn(gen, *batch, dk, nk), randn(gen, *batch, dv, nk),
+                        make_mask(gen, kind, batch, nk, nq))
+
+
+@pytest.mark.grades("scaled_dot_product_attention")
+def test_weights_are_probability_vectors(learner):
+    """Each column of the weights (one query) is non-negative and sums to 1."""
+    gen = generator(504)
+    with Judge(learner, "attention") as judge:
+        for batch, dk, nq, nk, dv in SDPA_SHAPES[2:5]:
+            Q, K, V = randn(gen, *batch, dk, nq), randn(gen, *batch, dk, nk), randn(gen, *batch, dv, nk)
+            result = judge.call("scaled_dot_product_attention", Q, K, V, tol=attention_tol(Q, K, V))
+            if not judge.last_has_expected_form():
+                continue
+            weights = result[1]
+            judge.require(bool((weights >= 0).all()), "some attention weights are negative")
+            judge.require(bool(((weights.double().sum(dim=-2) - 1).abs() <= 1e-5).all()),
+                          "the columns of the weights do not sum to 1: each query's weights over the keys must")
+
+
+@pytest.mark.grades("scaled_dot_product_attention")
+def test_large_scores_do_not_overflow(learner):
+    """Queries and keys of size ~100 (scores ~ 1e4): no inf or NaN, and the reference's result; unbatched, then 4
+    random batched shapes in float32 and float64 (the max trick must be per query, not per matrix)."""
+    gen = generator(505)
+    with Judge(learner, "attention") as judge:
+        expect_sdpa(judge, randn(gen, 4, 5, scale=100.0), randn(gen, 4, 6, scale=100.0), randn(gen, 3, 6))
+        for dtype in (torch.float32, torch.float64, torch.float32, torch.float64):
+            b, dk, nq, nk, dv = (int(v) for v in torch.randint(2, 8, (5,), generator=gen))
+            expect_sdpa(judge, randn(gen, b, dk, nq, dtype=dtype, scale=100.0),
+                        randn(gen, b, dk, nk, dtype=dtype, scale=100.0), randn(gen, b, dv, nk, dtype=dtype))
+
+
+@pytest.mark.grades("self_attention", weight=2)
+def test_self_attention_random_shapes(learner):
+    """Q = Wq X + bq 1ᵀ and so on, then attention; D != D_k != D_v, batched, N = 1, with and without a mask: the
+    causal mask, a padding mask (B, N, 1) and a random per-sequence mask (B, N, N), in float32 and float64."""
+    gen = generator(506)
+    with Judge(learner, "attention") as judge:
+        for batch, dim, dk, dv, n in (((), 6, 4, 5, 7), ((2,), 8, 8, 3, 4), ((), 5, 2, 2, 1), ((3,), 4, 6, 4, 5)):
+            args = self_attention_inputs(gen, batch, dim, dk, dv, n)
+            judge.expect("self_attention", *args, tol=self_attention_tol(args))
+        args = self_attention_inputs(gen, (2,), 6, 4, 3, 5, dtype=torch.float64)
+        judge.expect("self_attention", *args, torch.ones(5, 5, dtype=torch.bool).triu(), tol=self_attention_tol(args))
+        for dtype in (torch.float32, torch.float64):
+            for kind in ("causal", "padding", "random"):
+                batch = (int(torch.randint(1, 4, (), generator=gen)),)
+                dim, dk, dv, n = (int(v) for v in torch.randint(2, 9, (4,), generator=gen))
+                args = self_attention_inputs(gen, batch, dim, dk, dv, n, dtype=dtype)
+                judge.expect("self_attention", *args, make_mask(gen, kind, batch, n, n),
+                             tol=self_attention_tol(args))
+
+
+@pytest.mark.grades("self_attention")
+def test_causal_outputs_ignore_future_tokens(learner):
+    """Under the causal mask, changing tokens t.. leaves outputs 0..t-1 unchanged."""
+    gen = generator(507)
+    causal = torch.ones(7, 7, dtype=torch.bool).triu()
+    with Judge(learner, "attention") as judge:
+        args = self_attention_inputs(gen, (), 6, 4, 5, 7)
+        changed = args[0].clone()
+        changed[:, 4:] = randn(gen, 6, 3)
+        tol = self_attention_tol(args)
+        before = judge.call("self_attention", *args, causal, tol=tol)
+        if not judge.last_has_expected_form():
+            return
+        after = judge.call("self_attention", changed, *args[1:], causal, tol=tol)
+        if judge.last_has_expected_form():
+            judge.require_close(after[0][:, :4], before[0][:, :4], tol,
+                                "with the causal mask, changing later tokens changed the outputs of earlier ones: "
+                                "query i may only see keys j <= i")
+
+
+@pytest.mark.grades("scaled_dot_product_attention")
+def test_padded_keys_are_ignored(learner):
+    """With a padding mask, changing the keys and values past each sequence's length changes nothing."""
+    gen = generator(508)
+    lengths = torch.tensor([2, 5, 4])
+    padding = torch.arange(6)[None, :, None] < lengths[:, None, None]
+    with Judge(learner, "attention") as judge:
+        Q, K, V = randn(gen, 3, 4, 5), randn(gen, 3, 4, 6), randn(gen, 3, 3, 6)
+        K2, V2 = K.clone(), V.clone()
+        for b, length in enumerate(lengths.tolist()):
+            K2[b, :, length:] = randn(gen, 4, 6 - length, scale=3.0)
+            V2[b, :, length:] = randn(gen, 3, 6 - length, scale=3.0)
+        tol = attention_tol(Q, K2, V2)
+        before = judge.call("scaled_dot_product_attention", Q, K, V, padding, tol=tol)
+        after = judge.call("scaled_dot_product_attention", Q, K2, V2, padding, tol=tol)
+        judge.require_close(after, before, tol, "changing padded keys/values changed the result: keys with "
+                            "mask False must get weight exactly 0")
+
+
+@pytest.mark.grades("self_attention")
+def test_permuting_tokens_permutes_outputs(learner):
+    """Without positions or a mask, self-attention is permutation-equivariant: permuting the columns of X permutes
+    the output columns (and the weights' rows and columns) the same way."""
+    gen = generator(509)
+    with Judge(learner, "attention") as judge:
+        args = self_attention_inputs(gen, (2,), 6, 4, 5, 6)
+        perm = torch.randperm(6, generator=gen)
+        tol = self_attention_tol(args)
+        output, weights = judge.call("self_attention", *args, tol=tol)
+        if not judge.last_has_expected_form():
+            return
+        output_p, weights_p = judge.call("self_attention", args[0][..., perm], *args[1:], tol=tol)
+        if not judge.last_has_expected_form():
+            return
+        judge.require_close(output_p, output[..., perm], tol, "permuting the input tokens did not permute the "
+                            "outputs the same way: attention without positions must not depend on token order")
+        judge.require_close(weights_p, weights[..., perm, :][..., perm], tol,
+                            "permuting the input tokens did not permute the weights' rows and columns")
+
+
+@pytest.mark.grades("scaled_dot_product_attention")
+def test_sdpa_gradients(learner):
+    """Autograd through the learner's attention gives the reference's gradients for Q, K and V (float64 inputs,
+    the float32 bound above: we accept float32 internals)."""
+    gen = generator(510)
+    with Judge(learner, "attention") as judge:
+        Q, K, V = (randn(gen, 2, 4, 5, dtype=torch.float64), randn(gen, 2, 4, 6, dtype=torch.float64),
+                   randn(gen, 2, 3, 6, dtype=torch.float64))
+        judge.expect_grad("scaled_dot_product_attention", (Q, K, V), {}, [0, 1, 2],
+                          tol=attention_tol(Q, K, V).scaled(8.0), seed=5)
+
+
+@pytest.mark.grades("self_attention")
+def test_self_attention_gradients(learner):
+    """Autograd through self_attention gives the reference's gradients for X, the projection weights and the query
+    and value biases, unbatched and batched. (Not bk: a key bias adds bkᵀq_i to every score of query i, which the
+    column softmax cancels, so its true gradient is 0 and an implementation may drop it.)"""
+    gen = generator(511)
+    with Judge(learner, "attention") as judge:
+        args = self_attention_inputs(gen, (), 6, 4, 3, 5, dtype=torch.float64)
+        judge.expect_grad("self_attention", args, {}, [0, 1, 2, 3, 5, 6], tol=self_attention_tol(args).scaled(8.0),
+                          seed=6)
+        args = self_attention_inputs(gen, (2,), 5, 3, 4, 6, dtype=torch.float64)
+        judge.expect_grad("self_attention", args, {}, [0, 1, 2, 3, 5, 6], tol=self_attention_tol(args).scaled(8.0),
+                          seed=7)

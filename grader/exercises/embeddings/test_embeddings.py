@@ -1,0 +1,82 @@
+"""Hidden checks: ``one_hot`` (..., V, N), ``embed`` (..., D, N), ``sinusoidal_positions`` (D, N).
+
+Tolerances: one-hot matrices and embedding lookups are exact (a lookup copies values; Ω_e @ T adds exact zeros), so
+they get 4u of slack only for an implementation that multiplies. Sinusoids: a float32 frequency 10000^(-x) =
+exp(-x·ln 10000) carries a relative error up to (|x·ln 10000| + 2)·u <= 12u, so the angle n·f is off by up to 12·n·u
+absolute, and sin/cos by as much; we allow 32·N·u for positions n < N (2.5 times the bound).
+"""
+import pytest
+import torch
+
+from grader.judge import EXACT, Judge, Tolerance, generator, randn
+
+LOOKUP_TOL = Tolerance.float32(4)
+
+
+@pytest.mark.grades("one_hot", weight=2)
+def test_one_hot(learner):
+    """Ids of shape (N,), (B, N) and (2, 3, N) give (..., V, N) columns of the identity, in the default float
+    dtype; also a vocabulary larger than every id used (V comes from the argument, not from the ids)."""
+    gen = generator(201)
+    with Judge(learner, "embeddings") as judge:
+        judge.expect("one_hot", torch.randint(0, 7, (9,), generator=gen), 7, tol=EXACT)
+        judge.expect("one_hot", torch.randint(0, 5, (3, 4), generator=gen), 5, tol=EXACT)
+        judge.expect("one_hot", torch.randint(0, 13, (2, 3, 6), generator=gen), 13, tol=EXACT)
+        judge.expect("one_hot", torch.zeros(1, dtype=torch.long), 1, tol=EXACT)
+        for _ in range(3):
+            used = int(torch.randint(1, 6, (), generator=gen))
+            vocab = used + int(torch.randint(1, 8, (), generator=gen))
+            judge.expect("one_hot", torch.randint(0, used, (2, 5), generator=gen), vocab, tol=EXACT)
+
+
+@pytest.mark.grades("one_hot")
+def test_one_hot_dtype_argument(learner):
+    """one_hot(..., dtype=...) returns that dtype (float64, float32; test_one_hot covers the default). Only the
+    floating dtypes the course uses: an integer dtype would reject correct code that fills in float values."""
+    gen = generator(204)
+    with Judge(learner, "embeddings") as judge:
+        for dtype, shape in ((torch.float64, (2, 7)), (torch.float32, (5,)), (torch.float64, (2, 3, 4))):
+            judge.expect("one_hot", torch.randint(0, 6, shape, generator=gen), 6, tol=EXACT, dtype=dtype)
+
+
+@pytest.mark.grades("one_hot")
+def test_one_hot_rejects_ids_out_of_range(learner):
+    """An id < 0 or >= V is a ValueError (valid ids still work)."""
+    with Judge(learner, "embeddings") as judge:
+        judge.expect("one_hot", torch.tensor([0, 2, 1]), 3, tol=EXACT)
+        judge.expect_value_error("one_hot", torch.tensor([0, 3, 1]), 3, argument="token_ids (an id >= V)")
+        judge.expect_value_error("one_hot", torch.tensor([[0, -1]]), 3, argument="token_ids (a negative id)")
+
+
+@pytest.mark.grades("embed", weight=2)
+def test_embed(learner):
+    """embed(Ω_e, ids) = Ω_e @ one_hot(ids): column n is Ω_e[:, ids[n]]; batched ids; float32 and float64."""
+    gen = generator(202)
+    with Judge(learner, "embeddings") as judge:
+        judge.expect("embed", randn(gen, 4, 9), torch.randint(0, 9, (6,), generator=gen), tol=LOOKUP_TOL)
+        judge.expect("embed", randn(gen, 3, 5), torch.randint(0, 5, (2, 7), generator=gen), tol=LOOKUP_TOL)
+        judge.expect("embed", randn(gen, 6, 4, dtype=torch.float64), torch.randint(0, 4, (2, 2, 3), generator=gen),
+                     tol=LOOKUP_TOL)
+        judge.expect("embed", randn(gen, 1, 3), torch.tensor([2]), tol=LOOKUP_TOL)
+
+
+@pytest.mark.grades("embed")
+def test_embed_gradient(learner):
+    """The gradient reaching Ω_e is the cotangent's columns summed into the rows' token slots (float64)."""
+    gen = generator(203)
+    with Judge(learner, "embeddings") as judge:
+        judge.expect_grad("embed", (randn(gen, 5, 6, dtype=torch.float64), torch.tensor([[1, 4, 1], [0, 5, 5]])), {},
+                          [0], tol=Tolerance.float32(8, scale=4.0), seed=1)
+
+
+@pytest.mark.grades("sinusoidal_positions", weight=2)
+def test_sinusoidal_positions(learner):
+    """Π[2i, n] = sin(n / 10000^(2i/D)), Π[2i+1, n] = cos(same); odd D ends with a sine row; (D, N) in the default
+    float dtype — for D = 1 .. 16 and N = 1 .. 50, then 3 random sizes with N up to 300 and D up to 64."""
+    gen = generator(205)
+    sizes = [(1, 1), (1, 4), (7, 1), (10, 6), (12, 7), (50, 16), (33, 9)]
+    sizes += [(int(torch.randint(51, 301, (), generator=gen)), int(torch.randint(17, 65, (), generator=gen)))
+              for _ in range(3)]
+    with Judge(learner, "embeddings") as judge:
+        for n, dim in sizes:
+            judge.expect("sinusoidal_positions", n, dim, tol=Tolerance.float32(32 * n))

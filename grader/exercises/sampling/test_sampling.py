@@ -1,0 +1,267 @@
+"""Hidden checks: ``next_token_probs``, ``generate``, ``sequence_log_prob`` and ``beam_search``.
+
+Sampling is judged on the returned probability vector (which tokens survive each filter and with what probability)
+and on seeded ``generate`` output: the learner's generator is ``torch.Generator().manual_seed(n)`` and the contract
+fixes one ``torch.multinomial(probs, 1, generator=generator)`` per step, so the sampled ids must equal the
+reference's exactly. The model is a ``TableModel`` (logits = table[:, ids] + pos[:, :N]), the same class here and in
+the sandbox. Beam search is deterministic: exact ids.
+
+Tolerances (u = 2^-24): a float32 softmax of logits l / T errs by (2·max|l/T| + V + 3)·u relative (see
+test_softmax.py); renormalising after a filter adds V·u; twice that. ``sequence_log_prob`` sums N-1 log-softmax
+values, each off by (2·max|l| + V + 3)·u absolute: four times N times that. Which tokens are kept must match
+exactly; the inputs keep every cumulative sum at least 1e-3 away from p < 1 (checked by ``assert_clear_of_p``).
+"""
+import pytest
+import torch
+
+from grader.judge import EXACT, Judge, Tolerance, generator, randn
+from grader.sandbox.protocol import Seed, TableModel
+
+
+def probs_tol(logits: torch.Tensor, temperature: float) -> Tolerance:
+    top = float(logits.abs().max()) / (temperature or 1.0)
+    return Tolerance.float32(2 * (2 * top + 2 * len(logits) + 3))
+
+
+def table_model(gen, vocab: int, positions: int, scale: float = 2.0) -> TableModel:
+    return TableModel(randn(gen, vocab, vocab, scale=scale), randn(gen, vocab, positions, scale=scale / 4))
+
+
+def clear_of_p(logits: torch.Tensor, temperature: float, top_k, top_p: float) -> bool:
+    """Whether the reference's cumulative sums stay 1e-3 away from p, so float32 rounding cannot move the cut."""
+    from reference.sampling import next_token_probs
+
+    probs = next_token_probs(logits.double(), temperature, top_k, None)
+    cumulative = torch.cumsum(torch.sort(probs, descending=True).values, dim=0)
+    return bool(((cumulative - top_p).abs() > 1e-3).all())
+
+
+def assert_clear_of_p(logits: torch.Tensor, temperature: float, top_k, top_p: float) -> None:
+    """Instructor guard: a check that depended on rounding would be unfair (see ``clear_of_p``)."""
+    assert clear_of_p(logits, temperature, top_k, top_p), "hidden-suite input too close to p; pick another seed"
+
+
+def expect_probs(judge: Judge, logits, temperature=1.0, top_k=None, top_p=None):
+    if top_p is not None and top_p < 1:
+        assert_clear_of_p(logits, temperature, top_k, top_p)
+    judge.expect("next_token_probs", logits, temperature, top_k, top_p, tol=probs_tol(logits, temperature))
+
+
+@pytest.mark.grades("next_token_probs")
+def test_temperature(learner):
+    """softmax(logits / T) for T = 0.5, 1 and 2.5 (float32, and float64 kept as float64)."""
+    gen = generator(901)
+    with Judge(learner, "sampling") as judge:
+        logits = randn(gen, 12, scale=2.0)
+        for temperature in (0.5, 1.0, 2.5):
+            expect_probs(judge, logits, temperature)
+        expect_probs(judge, randn(gen, 7, dtype=torch.float64, scale=2.0), 1.5)
+
+
+@pytest.mark.grades("next_token_probs")
+def test_greedy_at_temperature_zero(learner):
+    """temperature = 0 gives a one-hot on the arg-max, ties to the lowest id."""
+    gen = generator(902)
+    with Judge(learner, "sampling") as judge:
+        expect_probs(judge, randn(gen, 9), 0.0)
+        expect_probs(judge, torch.tensor([1.0, 3.0, -2.0, 3.0, 3.0]), 0.0)
+
+
+@pytest.mark.grades("next_token_probs")
+def test_top_k(learner):
+    """top-k keeps exactly k tokens (ties to the lower ids), renormalised: k = 1, 3, V; with tied logits."""
+    gen = generator(903)
+    with Judge(learner, "sampling") as judge:
+        logits = randn(gen, 10, scale=2.0)
+        for k in (1, 3, 10):
+            expect_probs(judge, logits, 1.0, k)
+        tied = torch.tensor([0.5, 2.0, 1.0, 2.0, 2.0, -1.0, 1.0])
+        expect_probs(judge, tied, 1.0, 2)
+        expect_probs(judge, tied, 0.8, 4)
+
+
+@pytest.mark.grades("next_token_probs")
+def test_top_p(learner):
+    """top-p keeps the shortest prefix (by decreasing probability) whose total reaches p, the crossing token
+    included: p = 0.05 (one token), 0.5, 0.9 and 1.0 (everything)."""
+    gen = generator(904)
+    with Judge(learner, "sampling") as judge:
+        logits = randn(gen, 12, scale=1.5)
+        for top_p in (0.05, 0.5, 0.9, 1.0):
+            expect_probs(judge, logits, 1.0, None, top_p)
+        expect_probs(judge, randn(gen, 20, scale=1.0), 1.3, None, 0.6)
+
+
+@pytest.mark.grades("next_token_probs")
+def test_top_k_then_top_p(learner):
+    """top-k first, then top-p on the renormalised top-k distribution, then renormalise."""
+    gen = generator(905)
+    with Judge(learner, "sampling") as judge:
+        logits = randn(gen, 16, scale=1.0)
+        expect_probs(judge, logits, 1.0, 6, 0.7)
+        expect_probs(judge, logits, 0.7, 3, 0.5)
+        expect_probs(judge, randn(gen, 16, scale=2.0), 1.2, 8, 0.85)
+
+
+def randint(gen, low: int, high: int) -> int:
+    return int(torch.randint(low, high, (), generator=gen))
+
+
+@pytest.mark.grades("next_token_probs")
+def test_random_ties(learner):
+    """Random logits on a coarse grid (many exact ties) with random temperature (0 included), top-k and top-p: ties
+    go to the lower id everywhere — in greedy decoding, in top-k and at the top-p cut. Cases whose cumulative sums
+    come within 1e-3 of p are skipped (drawn again), so float32 rounding never decides the cut."""
+    gen = generator(911)
+    with Judge(learner, "sampling") as judge:
+        done = 0
+        while done < 20:
+            vocab = randint(gen, 3, 13)
+            logits = torch.randint(-3, 4, (vocab,), generator=gen).float() * 0.5
+            temperature = (0.0, 0.6, 1.0, 1.7)[randint(gen, 0, 4)]
+            top_k = randint(gen, 1, vocab + 1) if randint(gen, 0, 5) < 3 else None
+            top_p = round(0.15 + 0.8 * float(torch.rand((), generator=gen)), 3) if randint(gen, 0, 5) < 3 else None
+            if top_p is not None and temperature and not clear_of_p(logits, temperature, top_k, top_p):
+                continue
+            judge.expect("next_token_probs", logits, temperature, top_k, top_p, tol=probs_tol(logits, temperature))
+            done += 1
+
+
+@pytest.mark.grades("generate")
+def test_generate_random_cases(learner):
+    """Random models, prompts, lengths, temperatures, top-k and context sizes, with an eos id of random strength —
+    the boundary ids 0 and V-1 as well as inner ones (0 is a valid id, not "no eos"): seeded generation gives the
+    reference's ids exactly."""
+    gen = generator(912)
+    with Judge(learner, "sampling") as judge:
+        for case in range(15):
+            vocab = randint(gen, 3, 10)
+            model = table_model(gen, vocab, 40)
+            eos = (0, vocab - 1, randint(gen, 0, vocab))[case % 3]
+            model.table[eos] += 2.0 * float(torch.rand((), generator=gen))
+            prompt = torch.randint(0, vocab, (randint(gen, 1, 4),), generator=gen)
+            kwargs = {"eos_id": eos, "generator": Seed(100 + case)}
+            if randint(gen, 0, 2):
+                kwargs["context_size"] = randint(gen, 1, 5)
+            if randint(gen, 0, 2):
+                kwargs["top_k"] = randint(gen, 1, vocab + 1)
+            temperature = (0.0, 0.7, 1.0, 1.5)[randint(gen, 0, 4)]
+            judge.expect("generate", model, prompt, randint(gen, 1, 12), temperature, tol=EXACT, **kwargs)
+
+
+@pytest.mark.grades("generate", weight=2)
+def test_generate_seeded(learner):
+    """Seeded generation gives the reference's ids exactly: plain sampling, temperature with top-k, top-p, greedy."""
+    gen = generator(906)
+    with Judge(learner, "sampling") as judge:
+        model = table_model(gen, 12, 24)
+        prompt = torch.randint(0, 12, (3,), generator=gen)
+        judge.expect("generate", model, prompt, 10, generator=Seed(1), tol=EXACT)
+        judge.expect("generate", model, prompt, 8, 0.7, 5, generator=Seed(2), tol=EXACT)
+        judge.expect("generate", model, prompt[:1], 12, top_p=0.8, generator=Seed(3), tol=EXACT)
+        judge.expect("generate", model, prompt, 6, 0.0, generator=Seed(4), tol=EXACT)
+
+
+@pytest.mark.grades("generate")
+def test_generate_eos_and_context(learner):
+    """Generation stops right after emitting eos_id (eos included); the model sees only the last context_size
+    tokens."""
+    gen = generator(907)
+    with Judge(learner, "sampling") as judge:
+        model = table_model(gen, 8, 30)
+        model.table[5] += 1.5                                 # make token 5 likely enough to end some runs early
+        prompt = torch.randint(0, 8, (4,), generator=gen)
+        for seed in range(4):
+            judge.expect("generate", model, prompt, 12, eos_id=5, generator=Seed(10 + seed), tol=EXACT)
+        judge.expect("generate", model, prompt, 10, context_size=3, generator=Seed(20), tol=EXACT)
+        judge.expect("generate", model, prompt, 10, 1.0, 4, context_size=2, generator=Seed(21), tol=EXACT)
+
+
+@pytest.mark.grades("sequence_log_prob")
+def test_sequence_log_prob(learner):
+    """Σ_{n>=1} log p(ids[n] | ids[:n]), column n-1 scoring ids[n]; N = 1 gives 0."""
+    gen = generator(908)
+    with Judge(learner, "sampling") as judge:
+        for vocab, n in ((10, 6), (5, 2), (7, 1), (20, 15)):
+            model = table_model(gen, vocab, 16)
+            top = float(model.table.abs().max() + model.pos.abs().max())
+            judge.expect("sequence_log_prob", model, torch.randint(0, vocab, (n,), generator=gen),
+                         tol=Tolerance.float32(4 * n * (2 * top + vocab + 3)))
+
+
+def beam_cases(gen):
+    """(model, prompt, beam_width, max_new_tokens, eos_id): widths 1..4, with and without eos. With this seed
+    (picked for it) every search of width >= 2 ends elsewhere than greedy decoding, and every search with eos ends
+    elsewhere than a search that keeps extending finished beams."""
+    cases = []
+    for vocab, width, steps, eos in ((6, 1, 5, None), (6, 2, 5, None), (7, 3, 4, None), (5, 4, 6, None),
+                                     (6, 3, 6, 2), (8, 2, 7, 0)):
+        model = TableModel(randn(gen, vocab, vocab, scale=1.5), randn(gen, vocab, 16, scale=0.4))
+        if eos is not None:
+            model.table[eos] += 0.5                           # eos competitive: finished beams must compete
+        cases.append((model, torch.randint(0, vocab, (2,), generator=gen), width, steps, eos))
+    return cases
+
+
+@pytest.mark.grades("beam_search", weight=2)
+def test_beam_search(learner):
+    """Beam search on summed log-probabilities returns the reference's sequence exactly, for widths 1 to 4."""
+    with Judge(learner, "sampling") as judge:
+        for model, prompt, width, steps, _ in beam_cases(generator(993))[:4]:
+            judge.expect("beam_search", model, prompt, width, steps, tol=EXACT)
+
+
+@pytest.mark.grades("beam_search")
+def test_beam_search_with_eos(learner):
+    """A beam ending in eos_id is finished: not extended, competing with its fixed score."""
+    with Judge(learner, "sampling") as judge:
+        for model, prompt, width, steps, eos in beam_cases(generator(993))[4:]:
+            judge.expect("beam_search", model, prompt, width, steps, eos, tol=EXACT)
+
+
+@pytest.mark.grades("beam_search", weight=2)
+def test_beam_search_random_cases(learner):
+    """Many random searches — vocabularies 3 to 8, widths 1 to 4, up to 7 steps, with and without an eos of random
+    strength — return the reference's sequence exactly (scores are plain sums: no length normalisation)."""
+    gen = generator(994)
+    with Judge(learner, "sampling") as judge:
+        for _ in range(24):
+            vocab = int(torch.randint(3, 9, (), generator=gen))
+            model = TableModel(randn(gen, vocab, vocab, scale=1.5), randn(gen, vocab, 16, scale=0.4))
+            eos = int(torch.randint(0, vocab, (), generator=gen)) if torch.rand((), generator=gen) < 0.75 else None
+            if eos is not None:
+                model.table[eos] += 2.0 * float(torch.rand((), generator=gen))
+            width = int(torch.randint(1, 5, (), generator=gen))
+            steps = int(torch.randint(1, 8, (), generator=gen))
+            prompt = torch.randint(0, vocab, (int(torch.randint(1, 4, (), generator=gen)),), generator=gen)
+            judge.expect("beam_search", model, prompt, width, steps, eos, tol=EXACT)
+
+
+@pytest.mark.grades("beam_search")
+def test_beam_search_ties(learner):
+    """Random models whose logits lie on a coarse grid, with duplicated rows (tied tokens) and duplicated columns
+    (tied tokens lead to identical next-token distributions): many candidates have EXACTLY equal scores, and the
+    contract's rule decides — ties to the earlier beam, then to the lower token id. One or two steps only: every
+    score is then a sum of at most two log-probabilities, and x + y == y + x exactly, so equal scores are equal in
+    any precision (with three terms the order of additions could split a tie by one rounding)."""
+    gen = generator(913)
+    with Judge(learner, "sampling") as judge:
+        for _ in range(20):
+            vocab = randint(gen, 3, 7)
+            base = torch.randint(-2, 3, (vocab, vocab), generator=gen).float()
+            table = base[:, torch.randint(0, vocab, (vocab,), generator=gen)]
+            table = table[torch.randint(0, vocab, (vocab,), generator=gen)].contiguous()
+            model = TableModel(table, torch.zeros(vocab, 16))
+            eos = randint(gen, 0, vocab) if randint(gen, 0, 3) == 0 else None
+            prompt = torch.randint(0, vocab, (randint(gen, 1, 4),), generator=gen)
+            judge.expect("beam_search", model, prompt, randint(gen, 1, 5), randint(gen, 1, 3), eos, tol=EXACT)
+
+
+@pytest.mark.grades("beam_search")
+def test_beam_search_long_sequences(learner):
+    """48 steps over a flat 16-token distribution: a product of probabilities (~16^-48) underflows float32; summed
+    log-probabilities do not."""
+    gen = generator(910)
+    with Judge(learner, "sampling") as judge:
+        model = table_model(gen, 16, 60, scale=0.3)
+        judge.expect("beam_search", model, torch.tensor([3]), 2, 48, tol=EXACT)

@@ -1,0 +1,287 @@
+"""What every hidden check does: call the learner (through the sandbox) and the reference (here) on the same inputs,
+compare in the grader, and when something differs fail with a diagnosis that names the mistake.
+
+    def test_random_shapes(learner):
+        with Judge(learner, "softmax") as judge:
+            for shape in SHAPES:
+                judge.expect("softmax_cols", randn(gen, *shape), tol=Tolerance.float32(64))
+
+A ``Judge`` records every call; on leaving the ``with`` block it raises ``Misconception`` if any comparison or
+invariant failed, naming the catalogue variant that reproduces ALL the recorded outputs (or a generic diagnosis).
+Learner exceptions (``LearnerError``) propagate: the plugin reports them as the check's message.
+
+Accuracy: the reference runs in float64 on the very values the learner got (float32 inputs are upcast exactly), and
+the result is rounded to the expected dtype. So a check's tolerance measures only the learner's own rounding. The
+course asks for float32 accuracy everywhere: a float64 input must give a float64 output, but values are held to the
+same float32-based tolerance, so computing internally in float32 is accepted.
+"""
+from __future__ import annotations
+
+import importlib
+import math
+from typing import Any
+
+import torch
+
+from grader.diagnose import U32, Misconception, Observation, Tolerance, agree, diagnose, difference, evaluate, same_form
+from grader.sandbox import LearnerError
+from grader.sandbox.protocol import Seed, TableModel
+
+EXACT = Tolerance.exact()
+MISSING_VALUE_ERROR = ("missing_value_error", "The contract asks for a ValueError on this invalid input, naming the "
+                       "argument and what is expected of it. Check the input before computing: "
+                       "if <bad>: raise ValueError(\"<argument>: expected ..., got ...\").")
+
+
+def upcast(value: Any) -> Any:
+    """float32 (and float16) tensors -> float64, recursively; models too. Exact: every float32 is a float64."""
+    if isinstance(value, torch.Tensor) and value.is_floating_point():
+        return value.double()
+    if isinstance(value, TableModel):
+        return TableModel(upcast(value.table), upcast(value.pos))
+    if isinstance(value, (list, tuple)):
+        return type(value)(upcast(item) for item in value)
+    if isinstance(value, dict):
+        return {key: upcast(item) for key, item in value.items()}
+    return value
+
+
+def _like(typed: Any, exact: Any) -> Any:
+    """``exact`` with every floating tensor rounded to the dtype of the matching tensor in ``typed``."""
+    if isinstance(typed, torch.Tensor) and isinstance(exact, torch.Tensor) and typed.is_floating_point():
+        return exact.detach().to(typed.dtype)
+    if isinstance(typed, (list, tuple)) and isinstance(exact, (list, tuple)) and len(typed) == len(exact):
+        return type(typed)(_like(t, e) for t, e in zip(typed, exact))
+    if isinstance(typed, dict) and isinstance(exact, dict):
+        return {key: _like(typed[key], exact.get(key)) if key in exact else typed[key] for key in typed}
+    if isinstance(typed, float) and isinstance(exact, (float, int)):
+        return float(exact)
+    if isinstance(typed, torch.Tensor):
+        return typed.detach()
+    return typed
+
+
+def describe(value: Any) -> str:
+    """A short description of an argument that does not reveal it: shapes and dtypes, lengths, small numbers."""
+    if isinstance(value, torch.Tensor):
+        return f"{str(value.dtype).removeprefix('torch.')} {tuple(value.shape)}"
+    if isinstance(value, str):
+        return f"a text of {len(value.split())} words"
+    if isinstance(value, TableModel):
+        return f"a model with vocabulary {value.table.shape[0]}"
+    if isinstance(value, Seed):
+        return "a seeded generator"
+    if isinstance(value, dict):
+        return "params"
+    if isinstance(value, (list, tuple)):
+        return f"a list of {len(value)} items"
+    return repr(value)
+
+
+def call_text(function: str, args: tuple, kwargs: dict) -> str:
+    """``function(float32 (2, 4, 6), ..., top_k=3)``: the first four arguments and the keywords, described."""
+    parts = [describe(a) for a in args[:4]] + (["..."] if len(args) > 4 else [])
+    parts += [f"{k}={describe(v)}" for k, v in kwargs.items()]
+    return f"{function}({', '.join(parts)})"
+
+
+class Judge:
+    """The comparisons of one check on one exercise (see the module docstring)."""
+
+    def __init__(self, learner: Any, exercise: str, reference: Any = None) -> None:
+        """`reference`: the trusted module the learner is compared with (default `reference.<exercise>`)."""
+        self.learner = learner
+        self.exercise = exercise
+        self.reference = reference or importlib.import_module(f"reference.{exercise}")
+        self.observations: list[Observation] = []
+        self.expected: list[Any] = []
+        self.problems: list[str] = []
+        self.missing_value_errors = 0
+
+    def __enter__(self) -> Judge:
+        return self
+
+    def __exit__(self, exc_type, exc, traceback) -> bool:
+        if exc_type is None and self.problems:
+            self.fail()
+        if isinstance(exc, LearnerError) and exc.kind == "exception" and self.problems:
+            # Earlier cases already went wrong: report those (they can be diagnosed), then the exception.
+            self.problems.append(f"then a call raised {exc.type_name}")
+            self.fail()
+        return False
+
+    # -------------------------------------------------------------------------------------------- calling
+    def run_reference(self, function: str, args: tuple, kwargs: dict, grad: tuple | None = None) -> Any:
+        """The reference's result on these inputs: computed in float64, rounded to the dtypes it returns."""
+        fn = getattr(self.reference, function)
+        typed = evaluate(fn, args, kwargs, grad)
+        if not any(isinstance(t, torch.Tensor) and t.is_floating_point() for t in _leaves((args, kwargs))):
+            return _like(typed, typed)
+        exact = evaluate(fn, upcast(args), upcast(kwargs), None if grad is None else (grad[0], upcast(grad[1])))
+        return _like(typed, exact)
+
+    def call(self, function: str, *args: Any, tol: Tolerance = EXACT, **kwargs: Any) -> Any:
+        """The learner's result (recorded for the diagnosis, with the reference's result next to it)."""
+        result = self.learner.call(self.exercise, function, *args, **kwargs)
+        self._record(Observation(function, args, kwargs, result, tol=tol))
+        return result
+
+    def expect(self, function: str, *args: Any, tol: Tolerance, **kwargs: Any) -> Any:
+        """Call the learner and require agreement with the reference within ``tol``; returns the learner's result."""
+        result = self.call(function, *args, tol=tol, **kwargs)
+        self.require_agreement(len(self.observations) - 1)
+        return result
+
+    def expect_grad(self, function: str, args: tuple, kwargs: dict, wrt: list, tol: Tolerance, seed: int) -> None:
+        """Backpropagate a random cotangent through the learner's function; outputs and gradients must agree with
+        the reference's autograd within ``tol``. The forward pass is compared first: if it is already wrong, that is
+        the failure (and the cotangent would not even fit the learner's output)."""
+        before = len(self.problems)
+        self.expect(function, *args, tol=tol, **kwargs)
+        if len(self.problems) > before:
+            return
+        typed_output = self.expected[-1]
+        first = typed_output[0] if isinstance(typed_output, tuple) else typed_output
+        cotangent = torch.randn(first.shape, generator=torch.Generator().manual_seed(seed), dtype=torch.float64)
+        cotangent = cotangent.to(first.dtype)
+        result = self.learner.call_with_grad(self.exercise, function, args, kwargs, wrt, cotangent)
+        self._record(Observation(function, args, kwargs, result, grad=(list(wrt), cotangent), tol=tol))
+        self.require_agreement(len(self.observations) - 1)
+
+    def expect_value_error(self, function: str, *args: Any, argument: str, **kwargs: Any) -> None:
+        """The learner must raise ValueError for these (invalid) inputs; ``argument`` names what is wrong."""
+        try:
+            self.learner.call(self.exercise, function, *args, **kwargs)
+        except LearnerError as error:
+            if error.type_name == "ValueError":
+                return
+            if error.type_name == "NotImplementedError":
+                self.problems.append(f"{function} is not implemented yet")
+            else:
+                self.missing_value_errors += 1
+                self.problems.append(f"{call_text(function, args, kwargs)} with an invalid {argument} raised "
+                                     f"{error.type_name or error.kind}, expected ValueError")
+            return
+        self.missing_value_errors += 1
+        self.problems.append(f"{call_text(function, args, kwargs)} with an invalid {argument} returned a result; "
+                             f"expected a ValueError naming {argument}")
+
+    # -------------------------------------------------------------------------------------------- judging
+    def require(self, condition: bool, message: str) -> None:
+        """An invariant of the learner's outputs (``message`` says what should hold and what likely broke it)."""
+        if not condition:
+            self.problems.append(message)
+
+    def require_close(self, got: Any, want: Any, tol: Tolerance, message: str) -> None:
+        """Two of the learner's own results must agree within ``tol`` (an invariance)."""
+        self.require(agree(got, want, tol), message)
+
+    def last_has_expected_form(self) -> bool:
+        """Whether the last result has the reference's structure, shapes and dtypes (values aside). An invariant
+        check judges the invariant only on such results; otherwise it records the mismatch and stops."""
+        if same_form(self.observations[-1].result, self.expected[-1]):
+            return True
+        self.require_agreement(len(self.observations) - 1)
+        return False
+
+    def require_agreement(self, index: int) -> None:
+        observation, want = self.observations[index], self.expected[index]
+        problem = difference(observation.result, want, observation.tol)
+        if problem:
+            self.problems.append(f"{call_text(observation.function, observation.args, observation.kwargs)}: {problem}")
+
+    def fail(self) -> None:
+        message = self.problems[0]
+        if len(self.problems) > 1:
+            message += f" (and {len(self.problems) - 1} more failed case{'s' if len(self.problems) > 2 else ''})"
+        found = diagnose(self.exercise, self.observations, self.expected)
+        if found is None and self.missing_value_errors:
+            found = MISSING_VALUE_ERROR
+        if found is None:
+            found = ("invariant_broken", "Your results match the expected ones on the compared inputs, but a property "
+                     "that every correct implementation has does not hold (see the message).")
+        raise Misconception(*found, message)
+
+    def _record(self, observation: Observation) -> None:
+        self.observations.append(observation)
+        self.expected.append(self.run_reference(observation.function, observation.args, observation.kwargs,
+                                                observation.grad))
+
+
+def _leaves(value: Any) -> list[Any]:
+    if isinstance(value, (list, tuple)):
+        return [leaf for item in value for leaf in _leaves(item)]
+    if isinstance(value, dict):
+        return [leaf for item in value.values() for leaf in _leaves(item)]
+    if isinstance(value, TableModel):
+        return [value.table]
+    return [value]
+
+
+# ------------------------------------------------------------------------------------------------ seeded inputs
+
+def generator(seed: int) -> torch.Generator:
+    return torch.Generator().manual_seed(seed)
+
+
+def randn(gen: torch.Generator, *shape: int, dtype: torch.dtype = torch.float32, scale: float = 1.0) -> torch.Tensor:
+    return (torch.randn(shape, generator=gen, dtype=torch.float64) * scale).to(dtype)
+
+
+def attention_params(gen: torch.Generator, dim: int, dtype: torch.dtype = torch.float32) -> dict[str, torch.Tensor]:
+    """Wq, Wk, Wv, Wo (D, D) with entries of variance 1/D (so projections keep unit scale) and biases (D,)."""
+    params = {}
+    for name in ("q", "k", "v", "o"):
+        params[f"W{name}"] = randn(gen, dim, dim, dtype=dtype, scale=dim ** -0.5)
+        params[f"b{name}"] = randn(gen, dim, dtype=dtype, scale=0.5)
+    return params
+
+
+def norm_params(gen: torch.Generator, dim: int,
+                dtype: torch.dtype = torch.float32) -> tuple[torch.Tensor, torch.Tensor]:
+    """A layer norm's γ ~ 1 + N(0, 0.2²) and β ~ N(0, 0.2²), both (D,)."""
+    return 1 + randn(gen, dim, dtype=dtype, scale=0.2), randn(gen, dim, dtype=dtype, scale=0.2)
+
+
+def feed_forward_params(gen: torch.Generator, dim: int, hidden: int, dtype: torch.dtype = torch.float32) -> dict:
+    """W1 (F, D), b1 (F,), W2 (D, F), b2 (D,), scaled to keep unit-size activations."""
+    return {"W1": randn(gen, hidden, dim, dtype=dtype, scale=dim ** -0.5), "b1": randn(gen, hidden, dtype=dtype,
+            scale=0.3), "W2": randn(gen, dim, hidden, dtype=dtype, scale=hidden ** -0.5),
+            "b2": randn(gen, dim, dtype=dtype, scale=0.3)}
+
+
+def attention_tol(Q: torch.Tensor, K: torch.Tensor, V: torch.Tensor, extra: float = 0.0) -> Tolerance:
+    """A float32 error bound for V softmax_cols(KᵀQ/sqrt(D_k)) on these inputs (u = 2^-24):
+
+    - scores: a length-D_k dot product errs by at most (D_k + extra)·u·(|K|ᵀ|Q|)/sqrt(D_k) =: e_s (absolute;
+      ``extra`` adds the rounding of whatever produced Q and K, e.g. projections);
+    - weights: an absolute score error e_s changes a weight by a relative 2·e_s; the softmax itself adds
+      (2·max|s| + N_k + 3)·u relative (see test_softmax.py);
+    - output V·weights: the weights' relative error plus N_k·u for the length-N_k sums, times max|V|.
+    Four times the bound, relative to max(1, max|V|); typically 1e-6 .. 1e-5.
+    """
+    dk, nk = Q.shape[-2], K.shape[-1]
+    Qd, Kd = Q.double(), K.double()
+    scores = Kd.transpose(-2, -1) @ Qd / math.sqrt(dk)
+    score_error = (dk + extra) * U32 * float((Kd.abs().transpose(-2, -1) @ Qd.abs()).max()) / math.sqrt(dk)
+    weight_error = 2 * score_error + (2 * float(scores.abs().max()) + nk + 3) * U32
+    bound = 4 * (weight_error + nk * U32)
+    return Tolerance(rtol=bound, atol=bound * max(1.0, float(V.abs().max())))
+
+
+def mha_tol(Xq: torch.Tensor, Xkv: torch.Tensor, params: dict, num_heads: int) -> Tolerance:
+    """The per-head ``attention_tol`` (on the split, projected Q, K, V, whose length-D projections add D·u relative)
+    carried through W_o: an absolute error e on the stacked heads becomes max_row Σ|W_o|·e, and the length-D output
+    product adds D·u·max_row Σ|W_o|·max|heads|. Four times that bound."""
+    p = {key: value.double() for key, value in params.items()}
+    dim = Xq.shape[-2]
+
+    def split(W, b, X):
+        return (W @ X.double() + b[:, None]).unflatten(-2, (num_heads, dim // num_heads))
+
+    Q, K, V = split(p["Wq"], p["bq"], Xq), split(p["Wk"], p["bk"], Xkv), split(p["Wv"], p["bv"], Xkv)
+    head_error = attention_tol(Q, K, V, extra=2 * dim).atol
+    wo = p["Wo"].abs()
+    heads_size = float(V.abs().max())
+    bound = float(wo.sum(dim=1).max()) * head_error + dim * U32 * float(wo.sum(dim=1).max()) * heads_size
+    return Tolerance(rtol=4 * bound, atol=4 * bound)

@@ -34,8 +34,11 @@ def relative_position_bucket(relative_position: torch.Tensor, bidirectional: boo
     if not isinstance(relative_position, torch.Tensor) or relative_position.dtype.is_floating_point \
             or relative_position.dtype == torch.bool:
         raise ValueError("relative_position: expected an integer tensor of offsets (key − query)")
-    check_positive_int("num_buckets", num_buckets, minimum=2 if bidirectional else 1)
+    check_positive_int("num_buckets", num_buckets, minimum=4 if bidirectional else 2)  # ≥ 1 exact bucket a side
     check_positive_int("max_distance", max_distance)
+    if max_distance <= num_buckets // (4 if bidirectional else 2):
+        raise ValueError(f"max_distance: must exceed the {num_buckets // (4 if bidirectional else 2)} exactly "
+                         f"bucketed distances, got {max_distance}")
     offset = relative_position.long()
     bucket = torch.zeros_like(offset)
     if bidirectional:

@@ -110,6 +110,8 @@ def _columns(X: torch.Tensor, index: torch.Tensor) -> torch.Tensor:
 def _to_classes(X: torch.Tensor, dilation: int, fill: float | bool = 0) -> torch.Tensor:
     """(..., D, N) -> (..., d, D, m), m = ⌈N/d⌉: column t of class r is position t·d + r, so keys d apart in the
     sequence are neighbours within a class (padded at the end with ``fill``)."""
+    if dilation == 1:
+        return X.unsqueeze(-3)                                                # one class: a view, no copy
     n = X.shape[-1]
     m = -(-n // dilation)
     return functional.pad(X, (0, m * dilation - n), value=fill).unflatten(-1, (m, dilation)).movedim(-1, -3)
@@ -117,6 +119,8 @@ def _to_classes(X: torch.Tensor, dilation: int, fill: float | bool = 0) -> torch
 
 def _from_classes(X: torch.Tensor, n: int) -> torch.Tensor:
     """(..., d, D, m) -> (..., D, n): the inverse of ``_to_classes``."""
+    if X.shape[-3] == 1:
+        return X.squeeze(-3)[..., :n]
     return X.movedim(-3, -1).flatten(-2)[..., :n]
 
 
@@ -129,7 +133,7 @@ def _banded(Q: torch.Tensor, K: torch.Tensor, V: torch.Tensor, window: int, visi
     V_g (..., Dv, G), valid (..., G)) -> (..., Dv, N).
     """
     n = Q.shape[-1]
-    scale = 1 / math.sqrt(Q.shape[-2])
+    Q = Q / math.sqrt(Q.shape[-2])                                            # scale once, not every block's scores
     K = functional.pad(K, (window, window))                                   # key j sits at column j + w
     V = functional.pad(V, (window, window))
     visible = functional.pad(visible, (window, window), value=False)
@@ -138,7 +142,7 @@ def _banded(Q: torch.Tensor, K: torch.Tensor, V: torch.Tensor, window: int, visi
         size = min(block_size, n - start)
         span = slice(start, start + size + 2 * window)                        # keys start − w .. start + size − 1 + w
         queries = Q[..., start:start + size]                                  # (..., Dk, size)
-        scores = K[..., span].transpose(-2, -1) @ queries * scale             # (..., size + 2w, size)
+        scores = K[..., span].transpose(-2, -1) @ queries                     # (..., size + 2w, size)
         offset = (torch.arange(size + 2 * window, device=Q.device)[:, None] - window
                   - torch.arange(size, device=Q.device)[None, :])             # key position − query position
         in_window = (offset.abs() <= window) & (offset <= 0) if causal else offset.abs() <= window
@@ -146,7 +150,7 @@ def _banded(Q: torch.Tensor, K: torch.Tensor, V: torch.Tensor, window: int, visi
         values = V[..., span]                                                 # (..., Dv, size + 2w)
         if global_keys is not None:
             K_global, V_global, valid = global_keys
-            global_scores = K_global.transpose(-2, -1) @ queries * scale      # (..., G, size)
+            global_scores = K_global.transpose(-2, -1) @ queries              # (..., G, size)
             global_scores = global_scores.masked_fill(~valid[..., :, None], float("-inf"))
             scores = torch.cat(_broadcast_batch(global_scores, scores), dim=-2)
             values = torch.cat(_broadcast_batch(V_global, values), dim=-1)
@@ -182,7 +186,7 @@ def sparse_attention(Q: torch.Tensor, K: torch.Tensor, V: torch.Tensor, window: 
     gives global queries projections of their own: ``global_qkv`` = (Q', K', V') shaped like Q, K, V, used for the
     global queries' rows instead of Q, K, V. Causal attention has no global tokens.
 
-    Work: blocks of ``block_size`` queries (default max(window, 32)) each score their G + b + 2w candidate keys, so
+    Work: blocks of b = ``block_size`` queries (default max(w/2, 32)) each score their G + b + 2w candidate keys, so
     the scores in memory at any time are (G + b + 2w)·b per head, and N·(G + 2w + 1) are computed in all (against
     N² for dense attention); global queries add G·N.
     """
@@ -192,7 +196,7 @@ def sparse_attention(Q: torch.Tensor, K: torch.Tensor, V: torch.Tensor, window: 
     check_shape("V", V, ("Dv", "N"), sizes)
     check_positive_int("window", window, minimum=0)
     check_positive_int("dilation", dilation)
-    block_size = max(window, 32) if block_size is None else block_size
+    block_size = max(window // 2, 32) if block_size is None else block_size
     check_positive_int("block_size", block_size)
     n, device = sizes["N"], Q.device
     flag_batches = [flag.shape[:-1] for flag in (key_visible, is_global) if isinstance(flag, torch.Tensor)]

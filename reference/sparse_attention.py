@@ -187,8 +187,8 @@ def sparse_attention(Q: torch.Tensor, K: torch.Tensor, V: torch.Tensor, window: 
     global queries' rows instead of Q, K, V. Causal attention has no global tokens.
 
     Work: blocks of b = ``block_size`` queries (default max(w/2, 32)) each score their G + b + 2w candidate keys, so
-    the scores in memory at any time are (G + b + 2w)·b per head, and N·(G + 2w + 1) are computed in all (against
-    N² for dense attention); global queries add G·N.
+    the scores in memory at any time are (G + b + 2w)·b per head and N·(G + b + 2w) are computed in all, against N²
+    for dense attention; global queries add G·N.
     """
     sizes: dict[str, int] = {}
     check_shape("Q", Q, ("Dk", "N"), sizes)

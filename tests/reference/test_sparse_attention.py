@@ -101,6 +101,7 @@ CASES = {                                                          # window, dil
     "dilated+global": (2, 3, [[5], [0, 1, 30]], False),
     "strided": (40, 4, None, False),                              # window ≥ N/stride: the whole residue class
     "causal band (GPT-3 sparse layers)": (4, 1, None, True),
+    "causal dilated": (2, 3, None, True),
     "window 0": (0, 1, [[2], [2]], False),
 }
 

@@ -3,7 +3,7 @@
 multi-head layer ``sparse_self_attention`` against Hugging Face's ``LongformerSelfAttention`` (+ its output dense
 layer, our W_o), with and without one global token.
 
-Time: median of repeated calls, side by side in one process. Peak memory: each call runs once in a fresh process,
+Time: median of repeated calls, each pair interleaved in one process. Peak memory: each call runs once in a fresh process,
 after a small warm-up; the figure is the growth of that process's resident set size at its peak during the
 call, which counts every allocation (torch's included, which ``tracemalloc`` does not see): the process's peak
 (``VmHWM``) is reset once inputs, weights and the dense mask are built, and the figure is that peak after the call
@@ -92,41 +92,45 @@ def measure_memory(case: str) -> None:
     print((peak - before) / 1024)
 
 
-def median_seconds(call: Callable[[], object], repeats: int) -> float:
-    call()
-    samples = []
+def median_seconds(calls: list[Callable[[], object]], repeats: int) -> list[float]:
+    """Median time of each call, the calls interleaved so that a busy machine slows them alike."""
+    samples: list[list[float]] = [[] for _ in calls]
+    for call in calls:
+        call()                                                                        # warm-up
     for _ in range(repeats):
-        start = time.perf_counter()
-        call()
-        samples.append(time.perf_counter() - start)
-    return statistics.median(samples)
+        for call, times in zip(calls, samples):
+            start = time.perf_counter()
+            call()
+            times.append(time.perf_counter() - start)
+    return [statistics.median(times) for times in samples]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--memory", choices=CASES, help=argparse.SUPPRESS)           # internal: one measurement
-    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--repeats", type=int, default=7)
     args = parser.parse_args()
     if args.memory:
         measure_memory(args.memory)
         return
+    rows = [("sparse_core", "sdpa_dense", "`sparse_attention`", "SDPA with the (N, N) mask"),
+            ("sparse_layer", "longformer", "`sparse_self_attention`", "`LongformerSelfAttention` + dense"),
+            ("sparse_layer_global", "longformer_global", "… 1 global token", "… 1 global token")]
     seconds, mib = {}, {}
     with torch.inference_mode():
-        for case in CASES:
-            seconds[case] = median_seconds(setup(case, N), args.repeats)
+        for ours, theirs, _, _ in rows:
+            seconds[ours], seconds[theirs] = median_seconds([setup(ours, N), setup(theirs, N)], args.repeats)
     for case in CASES:
         mib[case] = peak_memory_mib(case)
     print(f"threads={torch.get_num_threads()}  B={B} N={N} D={D} H={H} window ±{WINDOW} float32")
     print("| reference | peer | reference ms | peer ms | time ratio (peer/ref) | reference MiB | peer MiB "
           "| memory ratio (peer/ref) |")
     print("|---|---|---|---|---|---|---|---|")
-    rows = [("sparse_core", "sdpa_dense", "`sparse_attention`", "SDPA with the (N, N) mask"),
-            ("sparse_layer", "longformer", "`sparse_self_attention`", "`LongformerSelfAttention` + dense"),
-            ("sparse_layer_global", "longformer_global", "… 1 global token", "… 1 global token")]
     for ours, theirs, our_label, their_label in rows:
         print(f"| {our_label} | {their_label} | {seconds[ours] * 1e3:.0f} | {seconds[theirs] * 1e3:.0f} "
               f"| {seconds[theirs] / seconds[ours]:.1f} | {mib[ours]:.0f} | {mib[theirs]:.0f} "
               f"| {mib[theirs] / max(mib[ours], 0.1):.1f} |")
+
 
 if __name__ == "__main__":
     main()

@@ -136,17 +136,18 @@ def _banded(Q: torch.Tensor, K: torch.Tensor, V: torch.Tensor, window: int, visi
     Q = Q / math.sqrt(Q.shape[-2])                                            # scale once, not every block's scores
     K = functional.pad(K, (window, window))                                   # key j sits at column j + w
     V = functional.pad(V, (window, window))
-    visible = functional.pad(visible, (window, window), value=False)
+    hidden = functional.pad(~visible, (window, window), value=True)[..., :, None]   # (..., N + 2w, 1)
+    offset = (torch.arange(block_size + 2 * window, device=Q.device)[:, None] - window
+              - torch.arange(block_size, device=Q.device)[None, :])         # key position − query position
+    outside = (offset.abs() > window) | (offset > 0) if causal else offset.abs() > window  # (b + 2w, b)
     outputs = []
     for start in range(0, n, block_size):
         size = min(block_size, n - start)
         span = slice(start, start + size + 2 * window)                        # keys start − w .. start + size − 1 + w
         queries = Q[..., start:start + size]                                  # (..., Dk, size)
         scores = K[..., span].transpose(-2, -1) @ queries                     # (..., size + 2w, size)
-        offset = (torch.arange(size + 2 * window, device=Q.device)[:, None] - window
-                  - torch.arange(size, device=Q.device)[None, :])             # key position − query position
-        in_window = (offset.abs() <= window) & (offset <= 0) if causal else offset.abs() <= window
-        scores = scores.masked_fill(~(in_window & visible[..., span, None]), float("-inf"))
+        scores.masked_fill_(outside[:size + 2 * window, :size], float("-inf"))
+        scores.masked_fill_(hidden[..., span, :], float("-inf"))
         values = V[..., span]                                                 # (..., Dv, size + 2w)
         if global_keys is not None:
             K_global, V_global, valid = global_keys
@@ -253,7 +254,8 @@ def sparse_self_attention(X: torch.Tensor, params: dict[str, torch.Tensor], num_
     global_qkv = None
     if global_params is not None:
         check_params(global_params, ("Wq", "bq", "Wk", "bk", "Wv", "bv"))
-        global_qkv = tuple(project_heads(global_params, which, X, num_heads) for which in "qkv")
+        if is_global is not None and bool(is_global.any()):                  # only global queries use them
+            global_qkv = tuple(project_heads(global_params, which, X, num_heads) for which in "qkv")
     heads = sparse_attention(Q, K, V, window, dilation, None if is_global is None else is_global.unsqueeze(-2),
                              key_visible, causal, global_qkv, block_size)
     return combine_heads(params, heads)

@@ -3,8 +3,8 @@
 multi-head layer ``sparse_self_attention`` against Hugging Face's ``LongformerSelfAttention`` (+ its output dense
 layer, our W_o), with and without one global token.
 
-Time: median of repeated calls, each pair interleaved in one process. Peak memory: each call runs once in a fresh process,
-after a small warm-up; the figure is the growth of that process's resident set size at its peak during the
+Time: median of repeated calls, each pair interleaved in one process. Peak memory: each call runs once in a fresh
+process, after a small warm-up; the figure is the growth of that process's resident set size at its peak during the
 call, which counts every allocation (torch's included, which ``tracemalloc`` does not see): the process's peak
 (``VmHWM``) is reset once inputs, weights and the dense mask are built, and the figure is that peak after the call
 minus the resident size before it (Linux only). Goal: the sparse core ≥ 4× less memory and faster than dense

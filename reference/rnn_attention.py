@@ -103,7 +103,9 @@ def attention_decoder_step(s_prev: torch.Tensor, y_prev: torch.Tensor, H: torch.
     s = gru_cell(stack_rows(y_prev, context), s_prev, params["weight_ih"], params["weight_hh"], params["bias_ih"],
                  params["bias_hh"])
     readout = stack_rows(s, context)                                   # (..., D_s + D_h)
-    check_shape("W_out", params["W_out"], ("V", readout.shape[-1]), {}, batched=False)
+    sizes: dict[str, int] = {}
+    check_shape("W_out", params["W_out"], ("V", readout.shape[-1]), sizes, batched=False)
+    check_shape("b_out", params["b_out"], ("V",), sizes, batched=False)
     return s, matvec(params["W_out"], readout) + params["b_out"], weights
 
 

@@ -120,7 +120,8 @@ def test_mlm_corruption_is_distributed_as_the_collators_80_10_10(tokenizer):
     for name, p in expected.items():
         for who, observed in (("ours", ours), ("HF", theirs)):
             rate, n = observed[name]
-            assert abs(rate - p) <= hoeffding(n), f"{who}: {name} rate {rate:.4f}, expected {p:.4f} ± {hoeffding(n):.4f}"
+            bound = hoeffding(n)
+            assert abs(rate - p) <= bound, f"{who}: {name} rate {rate:.4f}, expected {p:.4f} ± {bound:.4f}"
         bound = hoeffding(ours[name][1]) + hoeffding(theirs[name][1])   # implied by the two checks above
         assert abs(ours[name][0] - theirs[name][0]) <= bound, f"{name}: ours and the collator's rates disagree"
 

@@ -10,5 +10,8 @@ docs/convention.md; in short:
   query) sums to 1, and a boolean mask is True where a key is visible to a query.
 
 One module per exercise (bpe, embeddings, softmax, masking, attention, multihead, transformer_layer,
-cross_attention, sampling, patch_embedding), plus byte_bpe, models and configs.
+cross_attention, sampling, patch_embedding), plus byte_bpe, models and configs. Before and beyond the classic
+transformer: rnn_attention (Bahdanau's additive attention, the RNN decoder step, attention over a CNN grid),
+conv_attention (SAGAN), sparse_attention (long sequences without N×N scores), positions (T5 bias, rotary) and
+pretraining (BERT's MLM corruption and NSP pairs).
 """

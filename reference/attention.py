@@ -22,17 +22,21 @@ def project(W: torch.Tensor, X: torch.Tensor, b: torch.Tensor | None = None, nam
 
 
 def scaled_dot_product_attention(Q: torch.Tensor, K: torch.Tensor, V: torch.Tensor,
-                                 mask: torch.Tensor | None = None) -> tuple[torch.Tensor, torch.Tensor]:
+                                 mask: torch.Tensor | None = None,
+                                 bias: torch.Tensor | None = None) -> tuple[torch.Tensor, torch.Tensor]:
     """Q (..., Dk, Nq), K (..., Dk, Nk), V (..., Dv, Nk) -> (output (..., Dv, Nq), weights (..., Nk, Nq)).
 
     ``weights[..., j, i]`` is how much query i attends to key j; each column sums to 1 (or is all zero when the mask
-    hides every key from that query).
+    hides every key from that query). ``bias`` (broadcastable to (..., Nk, Nq)) is added to the scaled scores
+    before masking: a relative-position bias such as T5's (``reference.positions.relative_position_bias``).
     """
     sizes: dict[str, int] = {}
     check_shape("Q", Q, ("Dk", "Nq"), sizes)
     check_shape("K", K, ("Dk", "Nk"), sizes)
     check_shape("V", V, ("Dv", "Nk"), sizes)
     scores = K.transpose(-2, -1) @ Q / math.sqrt(sizes["Dk"])  # (..., Nk, Nq)
+    if bias is not None:
+        scores = scores + bias
     weights = softmax_cols(apply_mask(scores, mask))
     return V @ weights, weights
 

@@ -6,7 +6,8 @@ with True where a key is visible to a query; an embedding table is (D, V); a wei
 PyTorch and Hugging Face: a sequence is (..., N, D), tokens are rows; ``nn.MultiheadAttention``'s boolean
 ``attn_mask`` is (N_q, N_k) with True = blocked, ``F.scaled_dot_product_attention``'s is (N_q, N_k) with True = takes
 part, a ``key_padding_mask`` is (B, N_k) with True = ignored; an embedding table is (V, D); ``nn.Linear`` stores
-(out, in) as we do, GPT-2's ``Conv1D`` stores (in, out).
+(out, in) as we do, GPT-2's ``Conv1D`` stores (in, out). Longformer's layers take one float (B, N) mask for
+padding and global tokens together.
 
 Every peer test and every weight loader converts through these functions, so each layout fact lives here once.
 """
@@ -39,6 +40,15 @@ def allowed_rows_mask(mask: torch.Tensor) -> torch.Tensor:
 def key_padding_mask(lengths: torch.Tensor, num_keys: int) -> torch.Tensor:
     """Lengths (B,) -> PyTorch's ``key_padding_mask`` (B, N_k), True at the padding keys (position ≥ length)."""
     return torch.arange(num_keys, device=lengths.device)[None, :] >= lengths[:, None]
+
+
+def longformer_attention_mask(key_visible: torch.Tensor, is_global: torch.Tensor, dtype: torch.dtype) -> torch.Tensor:
+    """Our key visibility (B, N) (True = real token) and global tokens (B, N) -> the float (B, N) mask that Hugging
+    Face's ``LongformerModel`` hands its ``LongformerSelfAttention`` layers: 0 for a local token, the dtype's most
+    negative value for padding, its largest value for a (real) global token."""
+    info = torch.finfo(dtype)
+    mask = torch.zeros(key_visible.shape, dtype=dtype, device=key_visible.device)
+    return mask.masked_fill(~key_visible, info.min).masked_fill(is_global & key_visible, info.max)
 
 
 def table_to_columns(table: torch.Tensor) -> torch.Tensor:

@@ -9,6 +9,7 @@ import torch
 
 from ._shapes import check_positive_int, check_shape
 from .attention import project, scaled_dot_product_attention
+from .positions import rotary_embedding
 
 ATTENTION_KEYS = ("Wq", "bq", "Wk", "bk", "Wv", "bv", "Wo", "bo")
 
@@ -48,11 +49,16 @@ def check_params(params: dict, keys: tuple[str, ...] = ATTENTION_KEYS) -> None:
 
 
 def multi_head_attention(Xq: torch.Tensor, Xkv: torch.Tensor, params: dict[str, torch.Tensor], num_heads: int,
-                         mask: torch.Tensor | None = None, return_weights: bool = False):
+                         mask: torch.Tensor | None = None, return_weights: bool = False, *,
+                         position_bias: torch.Tensor | None = None, rotary_base: float | None = None):
     """Xq (..., D, Nq) attends to Xkv (..., D, Nk) -> (..., D, Nq); with ``return_weights`` also (..., H, Nk, Nq).
 
     ``params``: Wq, Wk, Wv, Wo (D, D) and bq, bk, bv, bo (D,). Each head scales by 1/sqrt(D/H). A mask
     (..., Nk, Nq) applies to every head: it gains a head axis at position -3.
+
+    Relative positions, as options: ``position_bias`` (broadcastable to (..., H, Nk, Nq), e.g. T5's
+    ``relative_position_bias``) is added to every head's scaled scores; ``rotary_base`` rotates each head's queries
+    and keys (``rotary_embedding``, positions 0 .. N − 1 for both) before the scores.
     """
     check_params(params)
     sizes: dict[str, int] = {}
@@ -64,7 +70,9 @@ def multi_head_attention(Xq: torch.Tensor, Xkv: torch.Tensor, params: dict[str, 
     Q = project_heads(params, "q", Xq, num_heads)                     # (..., H, D/H, Nq)
     K = project_heads(params, "k", Xkv, num_heads)                    # (..., H, D/H, Nk)
     V = project_heads(params, "v", Xkv, num_heads)                    # (..., H, D/H, Nk)
+    if rotary_base is not None:
+        Q, K = rotary_embedding(Q, K, base=rotary_base)
     head_mask = None if mask is None else mask.unsqueeze(-3)
-    heads, weights = scaled_dot_product_attention(Q, K, V, head_mask)  # (..., H, D/H, Nq)
+    heads, weights = scaled_dot_product_attention(Q, K, V, head_mask, position_bias)  # (..., H, D/H, Nq)
     output = combine_heads(params, heads)                             # (..., D, Nq)
     return (output, weights) if return_weights else output

@@ -1,7 +1,8 @@
 """A BERT-style encoder: bidirectional post-LN layers over token + position + segment embeddings.
 
-ids (B, N) -> hidden (B, D, N). On top: a masked-LM head tied to the token embedding (logits (B, V, N)) and a
-pooler + classifier reading the [CLS] column (logits (B, K)).
+ids (B, N) -> hidden (B, D, N). On top: a masked-LM head tied to the token embedding (logits (B, V, N)), and a
+pooler reading the [CLS] column, followed by the next-sentence head (logits (B, 2), Hugging Face's
+``BertForPreTraining``) or a classifier (logits (B, K)). ``reference.pretraining`` makes the training examples.
 """
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from torch import nn
 from ..attention import project
 from ..embeddings import embed, learned_positions
 from ..masking import padding_mask
+from ..pretraining import IGNORE_INDEX
 from ..transformer_layer import ACTIVATIONS
 from .modules import Affine, Norm, TransformerLayer, empty_parameter, check_ids, init_weights
 
@@ -38,7 +40,7 @@ class MaskedLMHead(nn.Module):
 class BertEncoder(nn.Module):
     """BERT. ``lengths`` (B,) marks padding: in row b only the first ``lengths[b]`` tokens are visible as keys."""
 
-    uncounted_heads = ("mlm_head", "classifier")  # configs.count_parameters: BertModel's count (pooler included)
+    uncounted_heads = ("mlm_head", "nsp_head", "classifier")  # configs.count_parameters: BertModel's (with pooler)
 
     def __init__(self, config: ModelConfig) -> None:
         super().__init__()
@@ -52,6 +54,7 @@ class BertEncoder(nn.Module):
         self.final_norm = Norm(D, config.layer_norm_eps) if config.norm_first else None
         self.pooler = Affine(D, D)
         self.mlm_head = MaskedLMHead(config)
+        self.nsp_head = Affine(D, 2)                                        # is-next (0) / random (1) from [CLS]
         self.classifier = Affine(D, config.num_classes) if config.num_classes else None
         init_weights(self)
 
@@ -86,6 +89,23 @@ class BertEncoder(nn.Module):
     def pooled(self, hidden: torch.Tensor) -> torch.Tensor:
         """hidden (B, D, N) -> (B, D): tanh(W h_[CLS] + b), the summary of the sequence."""
         return torch.tanh(self.pooler(hidden[..., :1]))[..., 0]
+
+    def pretraining_logits(self, ids: torch.Tensor, segments: torch.Tensor | None = None,
+                           lengths: torch.Tensor | None = None) -> tuple[torch.Tensor, torch.Tensor]:
+        """ids (B, N) -> (MLM logits (B, V, N), NSP logits (B, 2)), the two heads of BERT's pre-training."""
+        hidden = self(ids, segments, lengths)
+        return self.mlm_head(hidden, self.token_embedding), self.nsp_head(self.pooled(hidden)[..., None])[..., 0]
+
+    def pretraining_loss(self, ids: torch.Tensor, mlm_labels: torch.Tensor, nsp_labels: torch.Tensor,
+                         segments: torch.Tensor | None = None, lengths: torch.Tensor | None = None) -> torch.Tensor:
+        """Mean cross-entropy over the chosen positions (``mlm_labels`` (B, N), -100 elsewhere) plus the mean NSP
+        cross-entropy (``nsp_labels`` (B,), 0 = is next): a 0-d tensor, as ``BertForPreTraining`` sums them."""
+        mlm_logits, nsp_logits = self.pretraining_logits(ids, segments, lengths)
+        if mlm_labels.shape != ids.shape or nsp_labels.shape != ids.shape[:1]:
+            raise ValueError(f"mlm_labels, nsp_labels: expected shapes {tuple(ids.shape)} and ({ids.shape[0]},), "
+                             f"got {tuple(mlm_labels.shape)} and {tuple(nsp_labels.shape)}")
+        mlm = nn.functional.cross_entropy(mlm_logits, mlm_labels, ignore_index=IGNORE_INDEX)  # classes on dim 1
+        return mlm + nn.functional.cross_entropy(nsp_logits, nsp_labels)
 
     def classify(self, ids: torch.Tensor, segments: torch.Tensor | None = None,
                  lengths: torch.Tensor | None = None) -> torch.Tensor:

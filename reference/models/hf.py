@@ -5,9 +5,9 @@ do, embedding tables are (V, D) where ours are (D, V), and GPT-2's ``Conv1D`` st
 stacking Wq, Wk, Wv side by side. Every conversion is one of ``reference.convention``'s.
 
 Each loader reads a state dict, strict in both directions: a backbone parameter missing from it, or a key nobody
-understands, is a ValueError. Heads the state dict does not have (the masked-LM head when loading a ``BertModel``,
-the pooler when loading a ``BertForMaskedLM``, a ViT head when loading a ``ViTModel``) keep their fresh
-initialisation. The model takes the state dict's floating-point dtype, so float64 weights stay exact.
+understands, is a ValueError. Heads the state dict does not have (the masked-LM and next-sentence heads when loading
+a ``BertModel``, the pooler when loading a ``BertForMaskedLM``, a ViT head when loading a ``ViTModel``) keep their
+fresh initialisation. The model takes the state dict's floating-point dtype, so float64 weights stay exact.
 """
 from __future__ import annotations
 
@@ -109,16 +109,18 @@ _BERT_TOP: dict[str, Source] = {
     "mlm_head.norm.gamma": ("cls.predictions.transform.LayerNorm.weight", _same),
     "mlm_head.norm.beta": ("cls.predictions.transform.LayerNorm.bias", _same),
     "mlm_head.bias": ("cls.predictions.bias", _same),
+    "nsp_head.weight": ("cls.seq_relationship.weight", _same), "nsp_head.bias": ("cls.seq_relationship.bias", _same),
     "classifier.weight": ("classifier.weight", _same), "classifier.bias": ("classifier.bias", _same),
 }
 
 
 def load_bert(state_dict: Mapping[str, torch.Tensor], config: ModelConfig) -> nn.Module:
-    """A ``BertEncoder`` holding the weights of a Hugging Face ``BertModel`` / ``BertForMaskedLM`` state dict."""
+    """A ``BertEncoder`` holding the weights of a Hugging Face ``BertModel`` / ``BertForMaskedLM`` /
+    ``BertForPreTraining`` (MLM and NSP heads) / ``BertForSequenceClassification`` state dict."""
     return _load(
         config, _strip(state_dict, "bert."),
         lambda name: _layer_source(name, _BERT_LAYER, "encoder.layer.") or _BERT_TOP[name],
-        optional=("pooler", "mlm_head", "classifier"),
+        optional=("pooler", "mlm_head", "nsp_head", "classifier"),
         tied={"cls.predictions.decoder.weight": "embeddings.word_embeddings.weight",
               "cls.predictions.decoder.bias": "cls.predictions.bias"},
         ignored=lambda key: key == "embeddings.position_ids")                  # a buffer: 0, 1, …, N_max − 1

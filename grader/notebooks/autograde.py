@@ -13,6 +13,7 @@ nbgrader's sanitizing: outputs cleared, locked cells and points restored). For a
 """
 from __future__ import annotations
 
+from dataclasses import asdict
 from pathlib import Path
 
 import nbformat
@@ -43,9 +44,12 @@ class IsolatedExecute(Execute):
                       if cell.cell_type == "code" and utils.is_grade(cell)]
         self._verdicts = {grade_id: verdict_code(results.get(grade_id)) for grade_id in test_cells}
         for cell in nb.cells:
-            note = notes.get(cell.metadata.get("nbgrader", {}).get("grade_id"))
+            grade_id = cell.metadata.get("nbgrader", {}).get("grade_id")
+            note = notes.get(grade_id)
             if note:
                 cell.outputs = [nbformat.v4.new_output("stream", name="stdout", text=note + "\n")]
+            if grade_id in self._verdicts:  # for `attn nbgrader report`; replaces whatever the learner's copy held
+                cell.metadata["grader_result"] = asdict(results[grade_id]) if grade_id in results else None
         self._minimal_tracebacks = False
         return super().preprocess(nb, resources)
 

@@ -93,7 +93,8 @@ def grade_all_main(argv: list[str]) -> int:
         "Each student's JSON report is kept in <CSV name>-reports/ beside the CSV; a rerun skips the submissions "
         "whose report is up to date (same files) unless --force.")
     parser.add_argument("directory", type=Path, metavar="DIR", help="one folder per student")
-    parser.add_argument("--out", type=Path, required=True, metavar="CSV", help="the grades table to write")
+    parser.add_argument("--out", type=Path, default=Path("grades.csv"), metavar="CSV",
+                        help="the grades table to write (default: grades.csv)")
     parser.add_argument("--jobs", type=int, default=min(4, os.cpu_count() or 1), help="submissions graded at once")
     parser.add_argument("--force", action="store_true", help="regrade submissions that already have a report")
     parser.add_argument("--report", type=Path, metavar="HTML",

@@ -14,6 +14,7 @@ from pathlib import Path
 import nbformat
 from nbgrader.api import Gradebook, MissingEntry
 
+from grader.notebooks.autograde import NOT_A_NOTEBOOK
 from grader.report import CheckResult, Report
 
 RESULT_KEY = "grader_result"  # the test cell metadata written at autograde
@@ -74,7 +75,7 @@ def _cell_results(path: Path) -> dict[str, dict]:
     """grade_id -> what the test cell recorded at autograde (empty if the notebook is missing or unreadable)."""
     try:
         nb = nbformat.read(path, as_version=4)
-    except (OSError, ValueError, AttributeError, KeyError, TypeError):
+    except (OSError, *NOT_A_NOTEBOOK):
         return {}
     found = {}
     for cell in nb.cells:

@@ -40,7 +40,7 @@ def softmax_cols(scores):
 RAISING_MASK = '''
 
 def causal_mask(n):
-    raise ValueError("hal_raises wrote this")
+    raise ValueError("hal_raises wrote this <img src=https://example.com/x.png>")  # shown as text, never loaded
 '''
 ENDLESS_SAMPLING = '''
 
@@ -258,6 +258,10 @@ def test_the_page_in_headless_chromium(graded, tmp_path):
             assert cells.nth(2).inner_text().startswith(f"{row['learners']} (")
         no_scaling = table.locator('tr[data-name="no_scaling"] td').nth(2).inner_text()
         assert no_scaling.startswith("2 (")
+
+        unmatched = page.locator("#unmatched-table")  # a learner's exception message: text, never markup
+        assert "<img src=https://example.com/x.png>" in unmatched.inner_text()
+        assert page.locator("img").count() == 0
 
         learners = page.locator("#learner-table")
         score_heading = learners.locator("thead th", has_text="score").first

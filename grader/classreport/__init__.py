@@ -5,10 +5,6 @@
     write_class_report(path, reports)     # build.py: both, as class.html and class.json, with check descriptions
 
 Three commands write it: `attn grade-all DIR --report class.html`, `attn report GRADES_DIR` (cli.py) and
-`attn nbgrader report` (gradebook.py reads nbgrader's database and the autograded notebooks).
+`attn nbgrader report` (gradebook.py reads nbgrader's database and the autograded notebooks). The package imports
+nothing itself, so that `attn` and `python -m grader` start without torch.
 """
-from .aggregate import outcome, summarise
-from .build import read_reports, write_class_report
-from .render import render_html
-
-__all__ = ["outcome", "read_reports", "render_html", "summarise", "write_class_report"]

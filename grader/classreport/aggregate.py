@@ -73,7 +73,8 @@ def summarise(reports: Mapping[str, Report], *, descriptions: Mapping[str, str] 
                    sorted(absent.items(), key=lambda item: shown[item[0]])],
         "bins": BIN_LABELS,
         "overall": _distribution([(r.score, r.max_score) for r in map(reports.get, learners) if r.max_score > 0]),
-        "exercises": [_exercise_summary(exercise, [reports[learner] for learner in learners]) for exercise in exercises],
+        "exercises": [_exercise_summary(exercise, [reports[learner] for learner in learners])
+                      for exercise in exercises],
         "checks": _check_table(checks, descriptions),
         "misconceptions": _groups(checks, "misconception", shown),
         "unmatched": _groups(checks, "unmatched", shown),
@@ -122,7 +123,8 @@ def _check_table(checks: list[tuple[str, CheckResult]], descriptions: Mapping[st
     for row in rows.values():
         row["failure_rate"] = round(row["failed"] / row["learners"], 4)
         attempted = row["learners"] - row["not_started"]
-        row["failure_rate_attempted"] = round((row["failed"] - row["not_started"]) / attempted, 4) if attempted else None
+        row["failure_rate_attempted"] = (round((row["failed"] - row["not_started"]) / attempted, 4) if attempted
+                                         else None)
     return sorted(rows.values(), key=lambda r: (-r["failure_rate"], -r["failed"], course_order(r["exercise"]), r["id"]))
 
 

@@ -19,7 +19,8 @@ h1 { margin: 0 0 4px; font-size: 26px; } h2 { margin: 36px 0 6px; font-size: 20p
 p.meta, p.note { color: var(--muted); margin: 4px 0 12px; font-size: 14px; }
 nav a { margin-right: 14px; font-size: 14px; color: var(--bar); }
 .cards { display: flex; flex-wrap: wrap; gap: 12px; margin: 16px 0; }
-.card { background: var(--soft); border: 1px solid var(--line); border-radius: 8px; padding: 10px 16px; min-width: 130px; }
+.card { background: var(--soft); border: 1px solid var(--line); border-radius: 8px; padding: 10px 16px;
+        min-width: 130px; }
 .card b { display: block; font-size: 24px; } .card span { color: var(--muted); font-size: 13px; }
 .charts { display: grid; grid-template-columns: repeat(auto-fill, minmax(270px, 1fr)); gap: 10px 18px; }
 figure { margin: 0; } figcaption { font-size: 13px; color: var(--muted); }
@@ -34,11 +35,12 @@ table.sortable th[aria-sort=ascending] button::after { content: " ▲"; }
 table.sortable th[aria-sort=descending] button::after { content: " ▼"; }
 .rate { display: inline-block; height: 9px; background: var(--bad); border-radius: 2px; vertical-align: middle;
         margin-right: 6px; } .rate.good { background: var(--full); }
-code { font-size: 12.5px; overflow-wrap: anywhere; } .example { margin: 0 0 4px; padding: 3px 6px; background: var(--soft);
-        border-left: 3px solid var(--line); font-family: ui-monospace, monospace; font-size: 12px; white-space: pre-wrap;
-        word-break: break-word; }
+code { font-size: 12.5px; overflow-wrap: anywhere; }
+.example { margin: 0 0 4px; padding: 3px 6px; background: var(--soft); border-left: 3px solid var(--line);
+           font-family: ui-monospace, monospace; font-size: 12px; white-space: pre-wrap; word-break: break-word; }
 .empty { color: var(--muted); font-style: italic; }
-.scroll { overflow-x: auto; } td.wide { min-width: 280px; } td.check { min-width: 220px; } td.names { font-size: 12.5px; max-width: 220px; }
+.scroll { overflow-x: auto; } td.wide { min-width: 280px; } td.check { min-width: 220px; }
+td.names { font-size: 12.5px; max-width: 220px; }
 """
 
 # Click a column heading to sort by it; click again to reverse. Cells sort by data-sort when present (numbers as
@@ -90,7 +92,7 @@ def render_html(summary: dict) -> str:
 # ---------------------------------------------------------------------------------------------- header
 
 def _meta(summary: dict) -> str:
-    parts = [f"{summary['learners']} learners graded"]
+    parts = [f"{_learners_count(summary['learners'])} graded"]
     if summary["absent"]:
         parts.append(f"{len(summary['absent'])} without a report")
     if summary.get("generated_at"):
@@ -170,15 +172,13 @@ def _scores(summary: dict) -> str:
 
 # ---------------------------------------------------------------------------------------------- tables
 
-def _table(element_id: str, headings: list[tuple[str, bool]], rows: list[str], empty: str, sortable: bool = True) -> str:
-    """headings: (text, numeric). rows: the <tr> elements."""
+def _table(element_id: str, headings: list[tuple[str, bool]], rows: list[str], empty: str) -> str:
+    """A table sortable by any column. headings: (text, numeric). rows: the <tr> elements."""
     if not rows:
         return f"<p class=empty>{escape(empty)}</p>"
-    head = "".join(f"<th{' class=num' if numeric else ''}>" + (f"<button type=button>{escape(text)}</button>"
-                                                               if sortable else escape(text)) + "</th>"
+    head = "".join(f"<th{' class=num' if numeric else ''}><button type=button>{escape(text)}</button></th>"
                    for text, numeric in headings)
-    classes = " class=sortable" if sortable else ""
-    return (f'<div class=scroll><table id="{element_id}"{classes}><thead><tr>{head}</tr></thead><tbody>'
+    return (f'<div class=scroll><table id="{element_id}" class=sortable><thead><tr>{head}</tr></thead><tbody>'
             + "".join(rows) + "</tbody></table></div>")
 
 
@@ -241,7 +241,8 @@ def _misconceptions(summary: dict) -> str:
         checks = _num(row["checks"], extra=' title="%s"' % escape(", ".join(row["check_ids"])))
         rows.append(f'<tr data-name="{escape(row["name"])}"><td><b>{escape(row["name"])}</b></td>'
                     f"<td>{escape(row['exercise'])}</td>{_num(row['learners'], share)}{checks}"
-                    f"<td class=wide>{escape(row['explanation'])}</td><td class=wide>{_examples(row['examples'])}</td></tr>")
+                    f"<td class=wide>{escape(row['explanation'])}</td>"
+                    f"<td class=wide>{_examples(row['examples'])}</td></tr>")
     headings = [("misconception", False), ("exercise", False), ("learners", True), ("failed checks", True),
                 ("explanation", False), ("example messages (anonymised)", False)]
     return ("<section id=misconceptions><h2>Misconceptions named</h2><p class=note>Each row is a known mistake of "

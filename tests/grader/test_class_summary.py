@@ -1,8 +1,7 @@
 """The class report's aggregation (`grader.classreport.aggregate`) on hand-made reports: outcomes, bins, counts."""
 import pytest
 
-from grader.classreport import outcome, summarise
-from grader.classreport.aggregate import BROKEN, score_bin
+from grader.classreport.aggregate import BROKEN, outcome, score_bin, summarise
 from grader.report import CheckResult, Report
 
 

@@ -36,7 +36,8 @@ def run(args: list[str], cwd: Path, check: bool = True) -> subprocess.CompletedP
     env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"  # nbgrader runs alembic, kernels
     done = subprocess.run(args, cwd=cwd, env=env, capture_output=True, text=True, timeout=600)
     if check and done.returncode != 0:
-        raise AssertionError(f"{' '.join(args)} exited {done.returncode}:\n{done.stdout[-3000:]}\n{done.stderr[-5000:]}")
+        raise AssertionError(f"{' '.join(args)} exited {done.returncode}:\n{done.stdout[-3000:]}\n"
+                             f"{done.stderr[-5000:]}")
     return done
 
 

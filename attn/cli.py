@@ -12,6 +12,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "quiz": ("quizzes.cli:main", "take, review and lint the YAML quizzes"),
     "grade": ("grader.cli:grade_main", "grade one submission (a filled-in exercises/ folder or one module)"),
     "grade-all": ("grader.cli:grade_all_main", "grade every submission folder in a directory into a CSV"),
+    "report": ("grader.classreport.cli:main", "write the class report (HTML and JSON) of a grade-all run"),
     "gradescope-bundle": ("grader.cli:gradescope_bundle_main", "write a Gradescope autograder bundle"),
     "nbgrader": ("grader.notebooks.cli:main", "build an nbgrader course from solutions/"),
     "exercises": ("attn.stubs:main", "regenerate or check the stubs and docs tables; scaffold an exercise"),

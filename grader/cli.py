@@ -93,13 +93,19 @@ def grade_all_main(argv: list[str]) -> int:
         "Each student's JSON report is kept in <CSV name>-reports/ beside the CSV; a rerun skips the submissions "
         "whose report is up to date (same files) unless --force.")
     parser.add_argument("directory", type=Path, metavar="DIR", help="one folder per student")
-    parser.add_argument("--out", type=Path, required=True, metavar="CSV", help="the grades table to write")
+    parser.add_argument("--out", type=Path, default=Path("grades.csv"), metavar="CSV",
+                        help="the grades table to write (default: grades.csv)")
     parser.add_argument("--jobs", type=int, default=min(4, os.cpu_count() or 1), help="submissions graded at once")
     parser.add_argument("--force", action="store_true", help="regrade submissions that already have a report")
+    parser.add_argument("--report", type=Path, metavar="HTML",
+                        help="also write the class report: this HTML page and the same data as JSON beside it")
+    parser.add_argument("--anonymise", action="store_true", help="leave learner names out of the class report")
     _common_options(parser)
     args = parser.parse_args(argv)
     if not args.directory.is_dir():
         parser.error(f"{args.directory} is not a folder")
+    if args.report and args.report.suffix.lower() not in (".html", ".htm"):
+        parser.error(f"--report must name an .html file, got {args.report}")
     if args.jobs < 1:
         parser.error("--jobs must be at least 1")
 
@@ -132,6 +138,14 @@ def grade_all_main(argv: list[str]) -> int:
                   f"{len(rows)} rows in {args.out}, reports in {reports_dir}/")
     for name, reason in sorted(failures.items()):
         console.print(f"  {name}: {reason}")
+    if args.report:
+        from grader.classreport.build import read_reports, relative_link, write_class_report
+
+        reports, absent = read_reports(reports_dir, [s.name for s in students if s.name not in failures])
+        links = {name: relative_link(reports_dir / f"{name}.json", args.report) for name in reports}
+        write_class_report(args.report, reports, links=links, absent={**absent, **failures},
+                           anonymise=args.anonymise, title=f"Class report: {args.directory.resolve().name}")
+        console.print(f"class report in {args.report} and {args.report.with_suffix('.json')}")
     return GRADER_FAILED if failures else 0
 
 

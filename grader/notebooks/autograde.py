@@ -23,6 +23,7 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
+from dataclasses import asdict
 from pathlib import Path
 
 import nbformat
@@ -38,7 +39,13 @@ from nbgrader.preprocessors import Execute
 from .cells import notebook_cells, to_module
 from .course import KERNEL_NAME, check_cell_id
 from .package import grade_modules
-from .sanitize import RestoreFromRelease, SetAsideExtraFiles, add_notes, release_notebook, restore
+from .sanitize import (
+    RestoreFromRelease,
+    SetAsideExtraFiles,
+    add_notes,
+    release_notebook,
+    restore,
+)
 
 # What reading a file that is not a notebook raises: not JSON, JSON of the wrong shape, or failing nbformat's schema.
 NOT_A_NOTEBOOK = (nbformat.reader.NotJSONError, nbformat.ValidationError, AttributeError, TypeError, KeyError,
@@ -72,9 +79,12 @@ class IsolatedExecute(Execute):
                       if cell.cell_type == "code" and utils.is_grade(cell)]
         self._verdicts = {grade_id: verdict_code(results.get(grade_id)) for grade_id in test_cells}
         for cell in nb.cells:
-            note = notes.get(cell.metadata.get("nbgrader", {}).get("grade_id"))
+            grade_id = cell.metadata.get("nbgrader", {}).get("grade_id")
+            note = notes.get(grade_id)
             if note:
                 cell.outputs = [nbformat.v4.new_output("stream", name="stdout", text=note + "\n")]
+            if grade_id in self._verdicts:  # for `attn nbgrader report`; replaces whatever the learner's copy held
+                cell.metadata["grader_result"] = asdict(results[grade_id]) if grade_id in results else None
         self._minimal_tracebacks = False
         with tempfile.TemporaryDirectory(prefix="verdict-kernel-") as empty:
             resources = {**resources, "metadata": {**resources.get("metadata", {}), "path": empty}}

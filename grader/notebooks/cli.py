@@ -1,4 +1,5 @@
-"""`attn nbgrader build OUT_DIR` writes the nbgrader course; `attn nbgrader scan DIR` checks what learners receive."""
+"""`attn nbgrader build OUT_DIR` writes the nbgrader course; `attn nbgrader scan DIR` checks what learners receive;
+`attn nbgrader report` writes the class report of an autograded assignment."""
 from __future__ import annotations
 
 import argparse
@@ -31,8 +32,18 @@ def main(argv: list[str]) -> int:
                       help="comma-separated exercises (default: the notebooks found in the folder)")
     scan.add_argument("--feedback", action="store_true",
                       help="feedback shows the learner's own code: look for hidden-suite and reference text only")
+    report = commands.add_parser("report", help="the class report of an autograded assignment (HTML and JSON)")
+    report.add_argument("course", type=Path, nargs="?", default=Path("."), help="the course folder (default: .)")
+    report.add_argument("--assignment", default=None, help="default: the gradebook's only assignment")
+    report.add_argument("--out", type=Path, default=None, help="the HTML page to write (default: COURSE/class.html)")
+    report.add_argument("--anonymise", action="store_true", help="leave learner names out of the report")
+    report.add_argument("--db", default=None, help="the gradebook's URL (default: sqlite:///COURSE/gradebook.db)")
     args = parser.parse_args(argv)
 
+    if args.command == "report":
+        from grader.classreport.cli import nbgrader_report
+
+        return nbgrader_report(args.course, args.assignment, args.out, args.anonymise, args.db)
     if args.command == "build":
         from .course import build_course
 

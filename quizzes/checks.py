@@ -1,18 +1,25 @@
-"""Recompute a question's answer from the reference: the `check:` entry of a quiz question.
+"""Recompute a question's answer from the reference: the ``check:`` entry of a quiz question (lint only; imports torch).
 
-Three kinds (exactly one per check):
+Four kinds (exactly one per check):
 
 * ``config: bert-base`` with ``value: "d_model / num_heads"`` — an expression in the fields of the named
   configuration in ``reference.configs`` plus ``parameters`` (its ``count_parameters``, built on the meta device);
-* ``module: torch.nn.MultiheadAttention`` with ``args: [D, H]`` — the parameter count of that module, built on the
-  meta device;
-* ``call: reference.attention.scaled_dot_product_attention`` with ``args: {Q: "(B, d_k, N_q)", ...}`` and
-  ``output: 1`` — the shape of the function's result on tensors of those sizes.
+* ``module: torch.nn.MultiheadAttention`` with ``args: [D, H]`` — the parameter count of that module (meta device);
+* ``call: reference.attention.scaled_dot_product_attention`` with ``args`` — the function is run and its result
+  measured: ``output`` picks an element of a returned tuple, ``index`` an entry, and ``measure`` what to take
+  (``shape`` by default for shape questions, else ``item``; also ``numel``, ``count`` of non-zero entries, ``sum``,
+  ``column-sum`` — the common sum of every column — and ``len`` of a list). An optional ``value`` is an
+  expression in ``result`` (the measurement) and the params, e.g. ``"result * D"``;
+* ``formula: "(S / P)^2 + 1"`` — a self-contained formula in the params, for models the reference does not have
+  yet; ``note`` names the reference function that should check it later.
 
-Argument specs for ``call``: a string in brackets is a float tensor of that shape, ``{ids: "(B, N)"}`` a tensor of
-token ids (zeros), any other mapping a dict of specs (e.g. multi-head ``params``), anything else an integer
-expression. Names in shapes and expressions come from the variant's ``params`` and the check's ``sizes``.
-Only ``torch.nn.*`` classes and ``reference.*`` functions can be named. This module imports torch; only lint uses it.
+Argument specs for ``call``: a string in brackets is a random float64 tensor of that shape; ``{ids: "(B, N)"}`` a
+tensor of token ids (zeros); ``{long: [[0, 1]]}`` and ``{tensor: [[0, "log(3)"]]}`` literal tensors (numbers or
+expressions); ``{fill: 1, shape: "(D, 1)"}`` a constant tensor; ``{text: "low lower"}`` a string; ``{call: ...,
+args: ...}`` the result of another reference call; another mapping a dict of specs (e.g. multi-head ``params``);
+``true``/``false`` and other numbers as they are; any other string an expression in the params. Names come from the
+variant's ``params`` and the check's ``sizes``. Only ``torch.nn.*`` classes and ``reference.*`` functions can be
+named. Calls run on the meta device when only the shape is measured, else on the CPU.
 """
 from __future__ import annotations
 
@@ -22,11 +29,12 @@ import importlib
 
 import torch
 
-from .expressions import parse_expression, parse_shape
+from .expressions import evaluate, parse_shape
 from .model import Variant
 
 ALLOWED_MODULE_PREFIXES = ("torch.nn.", "reference.")
 ALLOWED_CALL_PREFIXES = ("reference.",)
+SHAPE_ONLY = ("shape", "numel")
 
 
 def _resolve(dotted: str, prefixes: tuple[str, ...]) -> object:
@@ -37,8 +45,8 @@ def _resolve(dotted: str, prefixes: tuple[str, ...]) -> object:
 
 
 def _integer(spec: object, values: dict) -> int:
-    value = parse_expression(str(spec), values=values)
-    if not value.is_Integer:
+    value = evaluate(str(spec), values)
+    if value != int(value):
         raise ValueError(f"{spec!r} is not a whole number with {values}")
     return int(value)
 
@@ -47,17 +55,70 @@ def _shape(spec: str, values: dict) -> tuple[int, ...]:
     return tuple(_integer(str(dim), values) for dim in parse_shape(spec, values=values))
 
 
+def _literal(spec: object, values: dict) -> object:
+    """Nested lists of numbers or expressions -> nested lists of floats."""
+    if isinstance(spec, list):
+        return [_literal(item, values) for item in spec]
+    return float(evaluate(str(spec), values))
+
+
 def _argument(spec: object, values: dict, device: str) -> object:
-    if isinstance(spec, bool):
+    if isinstance(spec, (bool, float)):
         return spec
     if isinstance(spec, str) and spec.strip()[:1] in "([":
-        return torch.randn(_shape(spec, values), device=device) if device == "cpu" else torch.empty(
-            _shape(spec, values), device=device)
-    if isinstance(spec, dict) and set(spec) == {"ids"}:
-        return torch.zeros(_shape(str(spec["ids"]), values), dtype=torch.long, device=device)
+        shape = _shape(spec, values)
+        if device == "meta":
+            return torch.empty(shape, dtype=torch.float64, device="meta")
+        return torch.randn(shape, dtype=torch.float64, generator=torch.Generator().manual_seed(0))
     if isinstance(spec, dict):
+        if set(spec) == {"ids"}:
+            return torch.zeros(_shape(str(spec["ids"]), values), dtype=torch.long, device=device)
+        if set(spec) == {"long"}:
+            return torch.tensor(_literal(spec["long"], values), dtype=torch.long)
+        if set(spec) == {"tensor"}:
+            return torch.tensor(_literal(spec["tensor"], values), dtype=torch.float64)
+        if set(spec) == {"fill", "shape"}:
+            fill = float(evaluate(str(spec["fill"]), values))
+            return torch.full(_shape(str(spec["shape"]), values), fill, dtype=torch.float64, device=device)
+        if set(spec) == {"text"}:
+            return str(spec["text"])
+        if "call" in spec:
+            return _call(spec, values, "cpu")
         return {str(name): _argument(inner, values, device) for name, inner in spec.items()}
     return _integer(spec, values)
+
+
+def _call(check: dict, values: dict, device: str) -> object:
+    """Run ``check['call']`` with its ``args``; ``output`` picks an element of a returned tuple."""
+    function = _resolve(check["call"], ALLOWED_CALL_PREFIXES)
+    args = check.get("args", {})
+    with torch.no_grad():
+        result = function(**{name: _argument(spec, values, device) for name, spec in args.items()})
+    return result[check["output"]] if "output" in check else result
+
+
+def _measure(result: object, check: dict, default: str) -> object:
+    if "index" in check:
+        result = result[tuple(check["index"])]
+    measure = check.get("measure", default)
+    if measure == "len":
+        return len(result)
+    if measure == "shape":
+        return tuple(result.shape)
+    if measure == "numel":
+        return result.numel()
+    if measure == "count":
+        return int(torch.count_nonzero(result))
+    if measure == "sum":
+        return float(result.sum())
+    if measure == "column-sum":
+        sums = result.sum(dim=-2)
+        if not torch.allclose(sums, sums.flatten()[0].expand_as(sums), rtol=0, atol=1e-9):
+            raise ValueError(f"the columns do not all have the same sum: {sums.flatten()[:5].tolist()}")
+        return float(sums.flatten()[0])
+    if result.numel() != 1:
+        raise ValueError(f"measure 'item' needs a single element, got shape {tuple(result.shape)}")
+    return float(result.item())
 
 
 @functools.lru_cache(maxsize=None)
@@ -72,21 +133,23 @@ def check_values(variant: Variant) -> dict:
 
 
 def run_check(variant: Variant) -> object:
-    """The value the reference gives for this variant: a number, or a shape tuple for ``call`` checks."""
+    """The value the reference (or the formula) gives for this variant: a number, or a shape tuple."""
     check = variant.question.check
     values = check_values(variant)
+    wants_shape = variant.question.type == "shape"
+    if "formula" in check:
+        formula = str(check["formula"])
+        return _shape(formula, values) if wants_shape else evaluate(formula, values)
     if "config" in check:
         configs = importlib.import_module("reference.configs")
         name = variant.render(check["config"])
-        config = configs.get_config(name)
-        fields = {key: value for key, value in dataclasses.asdict(config).items()
+        fields = {key: value for key, value in dataclasses.asdict(configs.get_config(name)).items()
                   if isinstance(value, (int, float)) and not isinstance(value, bool)}
         expression = str(check.get("value", "parameters"))
         if "parameters" in expression:
             fields["parameters"] = _count_parameters(name)
-        if variant.question.type == "shape":
-            return _shape(expression, {**values, **fields})
-        return parse_expression(expression, values={**values, **fields})
+        values = {**values, **fields}
+        return _shape(expression, values) if wants_shape else evaluate(expression, values)
     if "module" in check:
         cls = _resolve(check["module"], ALLOWED_MODULE_PREFIXES)
         args = [_integer(arg, values) for arg in check.get("args", [])]
@@ -95,16 +158,15 @@ def run_check(variant: Variant) -> object:
         with torch.device("meta"):
             module = cls(*args, **kwargs)
         return sum(p.numel() for p in module.parameters())
-    function = _resolve(check["call"], ALLOWED_CALL_PREFIXES)
-    args = check.get("args", {})
-    for device in ("meta", "cpu"):
+    default = "shape" if wants_shape else "item"
+    if check.get("measure", default) in SHAPE_ONLY and "index" not in check:
         try:
-            with torch.no_grad():
-                result = function(**{name: _argument(spec, values, device) for name, spec in args.items()})
-            break
-        except (RuntimeError, NotImplementedError):
-            if device == "cpu":
-                raise
-    if "output" in check:
-        result = result[check["output"]]
-    return tuple(result.shape)
+            result = _call(check, values, "meta")
+        except (RuntimeError, NotImplementedError):  # a data-dependent check inside the function
+            result = _call(check, values, "cpu")
+    else:
+        result = _call(check, values, "cpu")
+    measured = _measure(result, check, default)
+    if "value" in check:
+        return evaluate(str(check["value"]), {**values, "result": measured})
+    return measured

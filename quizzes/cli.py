@@ -1,6 +1,7 @@
 """`attn quiz ...`: list, take, review and lint the YAML quizzes.
 
-Starting this tool imports neither torch nor (until a question is graded) sympy; only `lint` touches the reference.
+Starting this tool imports neither torch nor sympy: the first question is on screen before either could load
+(`benchmarks/bench_quiz.py`). sympy comes only when a formula answer is graded; only `lint` touches the reference.
 """
 from __future__ import annotations
 
@@ -65,8 +66,7 @@ def _terminal(answers: Path | None, quiet: bool):
 def _run(items: list, args: argparse.Namespace, user: str, save: bool) -> int:
     from .session import run
     terminal = _terminal(args.answers, quiet=args.json)
-    progress = Progress.load(user) if save else None
-    result = run(items, terminal, user, args.seed or user, progress)
+    result = run(items, terminal, user, args.seed or user, Progress.load(user), save=save)
     if args.json:
         print(json.dumps(result.to_json(), indent=1, default=str))
     return 0

@@ -30,8 +30,14 @@ class Record:
     right: int = 0
     last: float = 0.0  # time of the last answer (seconds since the epoch)
 
+    def due_at(self) -> float:
+        """When this question is next due (seconds since the epoch); missed ones are due at once."""
+        if self.box <= 1:
+            return self.last
+        return self.last + INTERVALS_DAYS[min(self.box, len(INTERVALS_DAYS) - 1)] * DAY
+
     def due(self, now: float) -> bool:
-        return self.box <= 1 or now >= self.last + INTERVALS_DAYS[min(self.box, len(INTERVALS_DAYS) - 1)] * DAY
+        return self.box <= 1 or now >= self.due_at()
 
 
 def home() -> Path:
@@ -90,6 +96,17 @@ class Progress:
         entry.box = min(max(entry.box, 1) + 1, len(INTERVALS_DAYS) - 1) if right else 1
         entry.last = time.time() if now is None else now
         return entry
+
+    def attempts(self, key: str) -> int:
+        """How often ``key`` has been answered: the variant to show next (new numbers each attempt)."""
+        record = self.records.get(key)
+        return record.seen if record else 0
+
+    def upcoming(self, keys: list[str], now: float | None = None) -> list[tuple[str, float]]:
+        """The answered ``keys`` not yet due, with when each is due, soonest first."""
+        now = time.time() if now is None else now
+        waiting = [(k, self.records[k].due_at()) for k in keys if k in self.records and not self.records[k].due(now)]
+        return sorted(waiting, key=lambda item: item[1])
 
     def due(self, keys: list[str], now: float | None = None) -> list[str]:
         """The answered ``keys`` due for review, lowest box (most often missed) first."""

@@ -33,12 +33,13 @@ def run_json(tmp_path: Path, answers: dict, *extra: str, capsys) -> dict:
 
 
 def test_scripted_run_gives_the_expected_score(tmp_path, capsys):
+    patches = str((load_quiz(MINI).question("tokens").variant("ada").params["S"] // 16) ** 2)  # [CLS] forgotten
     answers = dict(ALL_RIGHT, scores=["(N_q, N_k)", "(N_k, N_q)"], cost="N^2", mixer="MLP",
-                   tokens=["196", "((", "9999"])  # wrong, unreadable (costs no try), wrong again
+                   tokens=[patches, "((", "9999"])  # wrong, unreadable (costs no try), wrong again
     report = run_json(tmp_path, answers, capsys=capsys)
     by_id = {q["key"].split("/")[1]: q for q in report["questions"]}
     assert (report["score"], report["total"], report["first_try"]) == (5, 8, 4)
-    assert by_id["tokens"]["tries"] == ["196", "9999"] and by_id["tokens"]["format_errors"] == ["(("]
+    assert by_id["tokens"]["tries"] == [patches, "9999"] and by_id["tokens"]["format_errors"] == ["(("]
     assert by_id["tokens"]["feedback"][0] == "You forgot [CLS].", "the misconception's feedback is reported"
     assert by_id["scores"]["correct"] and len(by_id["scores"]["tries"]) == 2
     assert not by_id["cost"]["correct"] and not by_id["mixer"]["correct"]

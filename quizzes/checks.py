@@ -4,7 +4,10 @@ Four kinds (exactly one per check):
 
 * ``config: bert-base`` with ``value: "d_model / num_heads"`` — an expression in the fields of the named
   configuration in ``reference.configs`` plus ``parameters`` (its ``count_parameters``, built on the meta device);
-* ``module: torch.nn.MultiheadAttention`` with ``args: [D, H]`` — the parameter count of that module (meta device);
+* ``module: torch.nn.MultiheadAttention`` with ``args: [D, H]`` and optional ``kwargs`` — the parameter count of
+  that module (meta device), or with ``parameter: weight`` the shape of that parameter; an argument may itself be
+  a module spec (``module: torch.nn.Sequential`` of two ``torch.nn.Linear``), and ``value`` an expression in
+  ``result`` (the count) and the params;
 * ``call: reference.attention.scaled_dot_product_attention`` with ``args`` — the function is run and its result
   measured: ``output`` picks an element of a returned tuple, ``index`` an entry, and ``measure`` what to take
   (``shape`` by default for shape questions, else ``item``; also ``numel``, ``count`` of non-zero entries, ``sum``,
@@ -15,8 +18,10 @@ Four kinds (exactly one per check):
 
 Argument specs for ``call``: a string in brackets is a random float64 tensor of that shape; ``{ids: "(B, N)"}`` a
 tensor of token ids (zeros); ``{long: [[0, 1]]}`` and ``{tensor: [[0, "log(3)"]]}`` literal tensors (numbers or
-expressions); ``{fill: 1, shape: "(D, 1)"}`` a constant tensor; ``{text: "low lower"}`` a string; ``{call: ...,
-args: ...}`` the result of another reference call; another mapping a dict of specs (e.g. multi-head ``params``);
+expressions); ``{fill: [0, 1], shape: "(D, 2)"}`` the fill broadcast to that shape (here a column of zeros and
+one of ones); ``{text: "low lower"}`` a string; ``{call: ..., args: ...}`` the result of another reference call;
+``{attention_params: D}``, ``{layer_params: [D, F]}`` and ``{decoder_params: [D, F]}`` random weights for
+``multi_head_attention``, ``transformer_layer`` and ``decoder_layer``; another mapping a dict of specs;
 ``true``/``false`` and other numbers as they are; any other string an expression in the params. Names come from the
 variant's ``params`` and the check's ``sizes``. Only ``torch.nn.*`` classes and ``reference.*`` functions can be
 named. Calls run on the meta device when only the shape is measured, else on the CPU.
@@ -78,14 +83,35 @@ def _argument(spec: object, values: dict, device: str) -> object:
         if set(spec) == {"tensor"}:
             return torch.tensor(_literal(spec["tensor"], values), dtype=torch.float64)
         if set(spec) == {"fill", "shape"}:
-            fill = float(evaluate(str(spec["fill"]), values))
-            return torch.full(_shape(str(spec["shape"]), values), fill, dtype=torch.float64, device=device)
+            fill = torch.tensor(_literal(spec["fill"], values), dtype=torch.float64)
+            return fill.expand(_shape(str(spec["shape"]), values)).clone().to(device)
+        if len(spec) == 1 and next(iter(spec)) in _PARAMETER_SETS:
+            kind, sizes = next(iter(spec.items()))
+            return _argument(_PARAMETER_SETS[kind](*(sizes if isinstance(sizes, list) else [sizes])), values, device)
         if set(spec) == {"text"}:
             return str(spec["text"])
         if "call" in spec:
             return _call(spec, values, "cpu")
         return {str(name): _argument(inner, values, device) for name, inner in spec.items()}
     return _integer(spec, values)
+
+
+def _attention_params(D: object) -> dict:
+    """The argument ``params`` of ``multi_head_attention`` for width D (weights (out, in), biases (out,))."""
+    return {**{f"W{x}": f"({D}, {D})" for x in "qkvo"}, **{f"b{x}": f"({D},)" for x in "qkvo"}}
+
+
+def _feed_forward_params(D: object, F: object, norms: int) -> dict:
+    norm = {f"{name}{i}": f"({D},)" for i in range(1, norms + 1) for name in ("gamma", "beta")}
+    return {"W1": f"({F}, {D})", "b1": f"({F},)", "W2": f"({D}, {F})", "b2": f"({D},)", **norm}
+
+
+_PARAMETER_SETS = {  # {attention_params: D}, {layer_params: [D, F]}, {decoder_params: [D, F]}
+    "attention_params": _attention_params,
+    "layer_params": lambda D, F: {**_attention_params(D), **_feed_forward_params(D, F, 2)},
+    "decoder_params": lambda D, F: {"self_attn": _attention_params(D), "cross_attn": _attention_params(D),
+                                    **_feed_forward_params(D, F, 3)},
+}
 
 
 def _call(check: dict, values: dict, device: str) -> object:
@@ -97,9 +123,9 @@ def _call(check: dict, values: dict, device: str) -> object:
     return result[check["output"]] if "output" in check else result
 
 
-def _measure(result: object, check: dict, default: str) -> object:
+def _measure(result: object, check: dict, default: str, values: dict) -> object:
     if "index" in check:
-        result = result[tuple(check["index"])]
+        result = result[tuple(_integer(index, values) for index in check["index"])]
     measure = check.get("measure", default)
     if measure == "len":
         return len(result)
@@ -119,6 +145,15 @@ def _measure(result: object, check: dict, default: str) -> object:
     if result.numel() != 1:
         raise ValueError(f"measure 'item' needs a single element, got shape {tuple(result.shape)}")
     return float(result.item())
+
+
+def _module(spec: dict, values: dict) -> torch.nn.Module:
+    """``spec['module']`` built from ``args`` (numbers, or module specs such as the layers of a Sequential)."""
+    cls = _resolve(spec["module"], ALLOWED_MODULE_PREFIXES)
+    args = [_module(arg, values) if isinstance(arg, dict) else _integer(arg, values) for arg in spec.get("args", [])]
+    kwargs = {key: value if isinstance(value, (bool, float)) else _integer(value, values)
+              for key, value in spec.get("kwargs", {}).items()}
+    return cls(*args, **kwargs)
 
 
 @functools.lru_cache(maxsize=None)
@@ -151,13 +186,12 @@ def run_check(variant: Variant) -> object:
         values = {**values, **fields}
         return _shape(expression, values) if wants_shape else evaluate(expression, values)
     if "module" in check:
-        cls = _resolve(check["module"], ALLOWED_MODULE_PREFIXES)
-        args = [_integer(arg, values) for arg in check.get("args", [])]
-        kwargs = {key: value if isinstance(value, (bool, float)) else _integer(value, values)
-                  for key, value in check.get("kwargs", {}).items()}
         with torch.device("meta"):
-            module = cls(*args, **kwargs)
-        return sum(p.numel() for p in module.parameters())
+            module = _module(check, values)
+        if "parameter" in check:
+            return tuple(module.get_parameter(check["parameter"]).shape)
+        measured = sum(p.numel() for p in module.parameters())
+        return evaluate(str(check["value"]), {**values, "result": measured}) if "value" in check else measured
     default = "shape" if wants_shape else "item"
     if check.get("measure", default) in SHAPE_ONLY and "index" not in check:
         try:
@@ -166,7 +200,7 @@ def run_check(variant: Variant) -> object:
             result = _call(check, values, "cpu")
     else:
         result = _call(check, values, "cpu")
-    measured = _measure(result, check, default)
+    measured = _measure(result, check, default, values)
     if "value" in check:
         return evaluate(str(check["value"]), {**values, "result": measured})
     return measured

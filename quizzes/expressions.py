@@ -37,7 +37,7 @@ MAX_LITERAL_DIGITS = 15
 MAX_NODES = 80
 MAX_EXPONENT = 64
 MAX_RESULT_DIGITS = 40
-FUNCTIONS = ("log", "sqrt", "exp")
+FUNCTIONS = ("log", "sqrt", "exp", "sin", "cos")
 MAX_EXP_ARGUMENT = 700  # exp(700) is near the largest float
 _TIMES = {"×", "·", "⋅", "∙"}
 
@@ -246,6 +246,8 @@ class _NumberBuilder(_Builder):
             if argument <= 0:
                 raise FormatError("log needs a positive argument")
             return math.log(argument)
+        if name in ("sin", "cos"):
+            return getattr(math, name)(argument)
         if argument > MAX_EXP_ARGUMENT:
             raise FormatError(f"exp({float(argument):g}) is too large")
         return math.exp(argument)

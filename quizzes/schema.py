@@ -61,11 +61,14 @@ CHECK_KEYS = {
     "formula": {"type": ["string", "integer", "number"],
                 "description": "a self-contained formula in the params, for what the reference lacks yet"},
     "value": {"type": ["string", "integer", "number"],
-              "description": "config: expression in its fields and `parameters`; call: in `result` and the params"},
+              "description": "config: expression in its fields and `parameters`; module and call: in `result` "
+                       "(the count or measurement) and the params"},
     "args": {"type": ["array", "object"], "description": "module: constructor arguments; call: name -> argument"},
     "kwargs": {"type": "object", "description": "module: keyword arguments of the constructor"},
     "output": {"type": "integer", "description": "call: which element of a returned tuple to measure"},
-    "index": {"type": "array", "items": {"type": "integer"}, "description": "call: the element to measure"},
+    "parameter": {"type": "string", "description": "module: the parameter whose shape is compared (e.g. weight)"},
+    "index": {"type": "array", "items": {"type": ["integer", "string"]},
+              "description": "call: the element to measure (numbers or expressions in the params)"},
     "measure": {"type": "string", "enum": list(MEASURES), "description": "call: what to take of the result "
                 "(default: its shape for shape questions, else its only element)"},
     "sizes": {"type": "object", "additionalProperties": {"type": "integer"},

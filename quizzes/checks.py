@@ -21,7 +21,8 @@ tensor of token ids (zeros); ``{long: [[0, 1]]}`` and ``{tensor: [[0, "log(3)"]]
 expressions); ``{fill: [0, 1], shape: "(D, 2)"}`` the fill broadcast to that shape (here a column of zeros and
 one of ones); ``{text: "low lower"}`` a string; ``{call: ..., args: ...}`` the result of another reference call;
 ``{attention_params: D}``, ``{layer_params: [D, F]}`` and ``{decoder_params: [D, F]}`` random weights for
-``multi_head_attention``, ``transformer_layer`` and ``decoder_layer``; another mapping a dict of specs;
+``multi_head_attention``, ``transformer_layer`` and ``decoder_layer``; ``{uniform_model: V}`` a model (ids (N,) ->
+logits (V, N)) that finds every token equally likely; another mapping a dict of specs;
 ``true``/``false`` and other numbers as they are; any other string an expression in the params. Names come from the
 variant's ``params`` and the check's ``sizes``. Only ``torch.nn.*`` classes and ``reference.*`` functions can be
 named. Calls run on the meta device when only the shape is measured, else on the CPU.
@@ -85,6 +86,9 @@ def _argument(spec: object, values: dict, device: str) -> object:
         if set(spec) == {"fill", "shape"}:
             fill = torch.tensor(_literal(spec["fill"], values), dtype=torch.float64)
             return fill.expand(_shape(str(spec["shape"]), values)).clone().to(device)
+        if set(spec) == {"uniform_model"}:
+            vocabulary = _integer(spec["uniform_model"], values)
+            return lambda ids: torch.zeros(vocabulary, len(ids), dtype=torch.float64)
         if len(spec) == 1 and next(iter(spec)) in _PARAMETER_SETS:
             kind, sizes = next(iter(spec.items()))
             return _argument(_PARAMETER_SETS[kind](*(sizes if isinstance(sizes, list) else [sizes])), values, device)

@@ -207,8 +207,11 @@ class IntegerType(QuestionType):
     def read(self, text: str, variant: Variant) -> Number:
         return evaluate(_number_text(text, suffixes=False)[0])
 
-    def value(self, raw: object, variant: Variant, role: str) -> int:
+    def value(self, raw: object, variant: Variant, role: str) -> Number:
+        """The answer must be whole; a misconception may be any number a learner could type (``0.15 * N``)."""
         value = evaluate(_number_text(str(raw), suffixes=False)[0], variant.params)
+        if role == "misconception":
+            return value
         if not isinstance(value, Fraction) or value.denominator != 1:
             raise ValueError(f"{raw!r} is not a whole number for params {variant.params}")
         return int(value)

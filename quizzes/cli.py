@@ -123,6 +123,9 @@ def main(argv: list[str] | None = None) -> int:
             return 0
         from .lint import lint_files
         problems = lint_files(args.files or bank_files(), reference=not args.no_reference)
+        if not args.files and not problems:
+            from .coverage import coverage_problems
+            problems = coverage_problems(load_bank())
         for problem in problems:
             print(problem, file=sys.stderr)
         print(f"{len(problems)} problem(s) in {len(args.files or bank_files())} file(s)",

@@ -106,6 +106,27 @@ def json_schema() -> dict:
             "$defs": {"question": question, "check": check}}
 
 
+_ITEM_KEYS = {"type": "array", "minItems": 1,
+              "items": {"type": "string", "pattern": r"^[a-z0-9][a-z0-9_-]*/[a-z0-9][a-z0-9_-]*$",
+                        "x-message": "items are named quiz/id"}}
+
+
+@functools.lru_cache(maxsize=1)
+def coverage_schema() -> dict:
+    """The schema of the coverage map (``bank/_coverage.yaml``): which items cover each checklist point and drill."""
+    def entry(name: str, schema: dict) -> dict:
+        return {"type": "object", "additionalProperties": False, "required": [name, "about", "parts", "computed"],
+                "properties": {name: schema, "about": {"type": "string"},
+                               "parts": {"type": "object", "minProperties": 1, "additionalProperties": _ITEM_KEYS},
+                               "computed": _ITEM_KEYS}}
+    return {"$schema": "https://json-schema.org/draft/2020-12/schema", "title": "attn quiz coverage map",
+            "type": "object", "additionalProperties": False, "required": ["checklist", "drills"],
+            "properties": {
+                "checklist": {"type": "array", "items": entry("point", {"type": "integer"})},
+                "drills": {"type": "array", "items": entry("drill", {"type": "string", "pattern": r"^§\d+ D\d+$",
+                                                                   "x-message": "drills are named like §3 D2"})}}}
+
+
 # ---------------------------------------------------------------------------------------------- the validator
 
 _JSON_TYPES = ("boolean", "integer", "number", "string", "array", "object")
@@ -214,11 +235,15 @@ class _Validator:
             self.error(value, None, where + schema.get("x-message", "must match exactly one of its forms"))
 
 
+def validate(data: object, schema: dict, path: str | Path) -> list[QuizFileError]:
+    """All errors of ``data`` (loaded from ``path``) against ``schema``, in file order."""
+    validator = _Validator(schema, Path(path))
+    validator.value(data, schema, "", data, None, "")
+    return sorted(validator.errors, key=lambda error: error.line)
+
+
 def validate_quiz(data: object, path: str | Path) -> list[QuizFileError]:
     """All schema errors of a loaded quiz file (empty when it is well formed), in file order."""
-    path = Path(path)
     if not isinstance(data, dict):
         return [QuizFileError(path, 1, "a quiz file must be a mapping with title, topic and questions")]
-    validator = _Validator(json_schema(), path)
-    validator.value(data, validator.root, "", data, None, "")
-    return sorted(validator.errors, key=lambda error: error.line)
+    return validate(data, json_schema(), path)

@@ -10,12 +10,9 @@ from __future__ import annotations
 import json
 import os
 import re
-import tempfile
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-
-import platformdirs
 
 VERSION = 1
 INTERVALS_DAYS = (0.0, 0.0, 1.0, 3.0, 7.0, 16.0, 35.0)  # index = box; box 0 = never answered, 1 = missed
@@ -41,7 +38,10 @@ class Record:
 
 
 def home() -> Path:
-    return Path(os.environ.get("ATTN_QUIZ_HOME") or platformdirs.user_data_dir("attn-course", appauthor=False))
+    if os.environ.get("ATTN_QUIZ_HOME"):
+        return Path(os.environ["ATTN_QUIZ_HOME"])
+    import platformdirs  # only when needed: it is slow to import, and the quiz tool should start fast
+    return Path(platformdirs.user_data_dir("attn-course", appauthor=False))
 
 
 def default_user() -> str:
@@ -72,6 +72,7 @@ class Progress:
 
     def save(self) -> Path:
         """Write atomically: a temporary file in the same directory, then ``os.replace``."""
+        import tempfile
         path = self.path_for(self.user)
         path.parent.mkdir(parents=True, exist_ok=True)
         payload = {"version": VERSION, "user": self.user,

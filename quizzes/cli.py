@@ -147,3 +147,6 @@ def main(argv: list[str] | None = None) -> int:
     except (QuizFileError, KeyError, ValueError) as error:
         print(f"attn quiz: {error.args[0] if isinstance(error, KeyError) else error}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # output piped into a reader that stopped early, such as `head`
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error when Python flushes
+        return 0

@@ -155,10 +155,12 @@ def _question(quiz: str, raw: dict, path: Path) -> Question:
     return Question(
         quiz=quiz, id=raw["id"], type=raw["type"], prompt=raw["prompt"], answer=raw["answer"],
         explanation=raw["explanation"], source=raw["source"], line=line_of(raw), path=str(path),
-        accept=tuple(raw.get("accept", ())), misconceptions={str(k): v for k, v in raw.get("misconceptions", {}).items()},
+        accept=tuple(raw.get("accept", ())),
+        misconceptions={str(k): v for k, v in raw.get("misconceptions", {}).items()},
         hints=tuple(raw.get("hints", ())), params=dict(raw.get("params", {})), check=raw.get("check"),
-        tags=tuple(raw.get("tags", ())), choices=tuple(raw.get("choices", ())), tolerance=dict(raw.get("tolerance", {})),
-        symbols=tuple(raw.get("symbols", ())), verbatim=raw.get("verbatim", ""), raw=raw)
+        tags=tuple(raw.get("tags", ())), choices=tuple(raw.get("choices", ())),
+        tolerance=dict(raw.get("tolerance", {})), symbols=tuple(raw.get("symbols", ())),
+        verbatim=raw.get("verbatim", ""), raw=raw)
 
 
 def parse_quiz(data: dict, path: str | Path) -> Quiz:
@@ -199,5 +201,5 @@ def find_quiz(name: str, directory: Path = BANK_DIR) -> Quiz:
     return load_quiz(path)
 
 
-__all__ = ["Question", "Variant", "Quiz", "QuizFileError", "load_quiz", "parse_quiz", "load_bank", "find_quiz", "bank_files",
-           "format_number"]
+__all__ = ["Question", "Variant", "Quiz", "QuizFileError", "load_quiz", "parse_quiz", "load_bank", "find_quiz",
+           "bank_files", "format_number"]

@@ -64,7 +64,7 @@ class QuestionType:
     required: ClassVar[tuple[str, ...]] = ()          # which of those it must have
     computed: ClassVar[bool] = False                  # a number or shape: needs a check, and variants unless fixed
     needs_misconception: ClassVar[bool] = True        # must name at least one typical wrong answer
-    examples: ClassVar[str] = ""                      # accepted input, for the docs and the `help` command
+    examples: ClassVar[str] = ""                      # accepted input, as docs/quizzes.md shows it
 
     # ------------------------------------------------------------------ reading and comparing (per subclass)
     def read(self, text: str, variant: Variant) -> object:
@@ -140,7 +140,7 @@ class QuestionType:
         alternative grades right, every misconception grades wrong and gets its own feedback."""
         question = variant.question
         try:
-            shown = self.answer_text(variant)
+            self.answer_text(variant)
         except (FormatError, ValueError) as error:
             return [f"the answer {question.answer!r} does not parse: {error}"]
         problems = []

@@ -2,8 +2,9 @@
 and end with the report (``report.py``).
 
 Input and output go through a small ``Terminal`` interface with three implementations: colours on a TTY (unless
-``NO_COLOR`` is set), plain ``input()`` otherwise, and a scripted one fed from an answers file (``--answers``). Each question is shown in
-the variant for the learner's next attempt at it, so a question met again comes with new numbers.
+``NO_COLOR`` is set), plain ``input()`` otherwise, and a scripted one fed from an answers file (``--answers``).
+Each question is shown in the variant for the learner's next attempt at it, so a question met again comes with new
+numbers.
 """
 from __future__ import annotations
 
@@ -137,7 +138,7 @@ def _ask_one(terminal: Terminal, quiz: Quiz, question: Question, seed: str, atte
     terminal.show("")
     terminal.show(f"{label}  {result.prompt}", "bold")
     for line in question.kind.lines(variant):
-        terminal.show(line, "dim" if line.lstrip().startswith("(") else "")
+        terminal.show(line)
     hints = list(question.hints)
     while len(result.tries) < quiz.attempts:
         text = terminal.ask(question, "answer")

@@ -77,7 +77,7 @@ def test_a_new_type_gets_the_schema_rules_of_the_others(yes_no, tmp_path):
     path = tmp_path / "bad.yaml"
     path.write_text(YES_NO_QUIZ.replace('answer: "yes"', "answer: perhaps") + "    choices: [a, b]\n")
     problems = lint_files([path], reference=False)
-    assert any("'answer' must be one of yes, no" in p or "answer must be one of yes, no" in p for p in problems), problems
+    assert any("answer must be one of yes, no" in p for p in problems), problems
     assert any("'choices' is not used by yes_no questions" in p for p in problems), problems
 
 
@@ -101,7 +101,8 @@ def test_lint_holds_each_type_to_its_promises(name, tmp_path):
     """A minimal question of each type without what its type demands is reported."""
     extra = {"choice": "choices: [a, b]\n", "multi_choice": "choices: [a, b]\n", "numeric": "tolerance: {abs: 1}\n",
              "symbolic": "symbols: [D]\n", "big_o": "symbols: [D]\n", "shape": ""}.get(name, "")
-    answer = {"multi_choice": "[a]", "choice": "a", "shape": "(2, 3)", "text": "x", "symbolic": "2D", "big_o": "D"}.get(name, "3")
+    answer = {"multi_choice": "[a]", "choice": "a", "shape": "(2, 3)", "text": "x", "symbolic": "2D",
+              "big_o": "D"}.get(name, "3")
     path = tmp_path / "q.yaml"
     path.write_text("title: t\ntopic: t\nquestions:\n" + textwrap.indent(
         f"- id: q\n  type: {name}\n  prompt: p\n  answer: {answer}\n  explanation: e\n  source: 000 x\n"

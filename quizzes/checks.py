@@ -10,7 +10,7 @@ Four kinds (exactly one per check):
   ``result`` (the count) and the params;
 * ``call: reference.attention.scaled_dot_product_attention`` with ``args`` — the function is run and its result
   measured: ``output`` picks an element of a returned tuple, ``index`` an entry, and ``measure`` what to take
-  (``shape`` by default for shape questions, else ``item``; also ``numel``, ``count`` of non-zero entries, ``sum``,
+  (``shape`` by default for shape questions, else ``item``; also ``numel``, ``count`` of non-zero entries,
   ``column-sum`` — the common sum of every column — and ``len`` of a list). An optional ``value`` is an
   expression in ``result`` (the measurement) and the params, e.g. ``"result * D"``;
 * ``formula: "(S / P)^2 + 1"`` — a self-contained formula in the params, for models the reference does not have
@@ -139,8 +139,6 @@ def _measure(result: object, check: dict, default: str, values: dict) -> object:
         return result.numel()
     if measure == "count":
         return int(torch.count_nonzero(result))
-    if measure == "sum":
-        return float(result.sum())
     if measure == "column-sum":
         sums = result.sum(dim=-2)
         if not torch.allclose(sums, sums.flatten()[0].expand_as(sums), rtol=0, atol=1e-9):

@@ -18,7 +18,7 @@ from .question_types import TYPES
 ID_PATTERN = r"^[a-z0-9][a-z0-9_-]*$"
 SEEDS = ("000", "001", "002", "003", "004", "contract")
 CHECK_KINDS = ("config", "module", "call", "formula")
-MEASURES = ("shape", "numel", "count", "sum", "item", "column-sum", "len")
+MEASURES = ("shape", "numel", "count", "item", "column-sum", "len")
 
 _STRING = {"type": "string"}
 _STRINGS = {"type": "array", "items": _STRING}

@@ -1,6 +1,9 @@
-"""Self-study quizzes in YAML: a safe formula reader, graders per question type, seeded variants, per-user progress
-with spaced repetition, a linter that checks answers against the reference, and the `attn quiz` command.
+"""Self-study quizzes in YAML: question types as registered classes, one schema for the bank, a safe formula reader,
+new numbers on each attempt, per-user progress with spaced repetition, a session report, and a linter that checks
+every number against the reference.
 
-See docs/quizzes.md. Modules: ``expressions`` (safe parsing), ``loader``/``schema``/``model`` (files and
-questions), ``grading``, ``progress``, ``session`` (asking), ``lint`` and ``checks`` (torch only here), ``cli``.
+See docs/quizzes.md. Modules: ``expressions`` (safe parsing), ``question_types`` (one class per type: reading,
+grading, feedback, rendering, lint), ``schema`` (the JSON Schema and its validator), ``loader``/``model`` (files,
+questions, variants), ``progress``, ``session`` (asking), ``report``, ``coverage`` (the map of the notes' checklist
+and drills), ``lint`` and ``checks`` (torch only here), ``cli``.
 """

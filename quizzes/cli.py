@@ -1,16 +1,18 @@
 """`attn quiz ...`: list, take, review and lint the YAML quizzes.
 
-Starting this tool imports neither torch nor (until a question is graded) sympy; only `lint` touches the reference.
+Starting this tool imports neither torch nor sympy: the first question is on screen before either could load
+(`benchmarks/bench_quiz.py`). sympy comes only when a formula answer is graded; only `lint` touches the reference.
 """
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 
 from .loader import QuizFileError, load_yaml
-from .model import BANK_DIR, Quiz, bank_files, find_quiz, load_bank
+from .model import BANK_DIR, Quiz, bank_files, find_quiz, load_bank, load_quiz
 from .progress import Progress, default_user
 
 
@@ -51,7 +53,7 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _terminal(answers: Path | None, quiet: bool):
-    from .session import PlainTerminal, RichTerminal, ScriptedTerminal
+    from .session import ColourTerminal, PlainTerminal, ScriptedTerminal
     if answers is not None:
         data = load_yaml(answers)
         if not isinstance(data, dict):
@@ -59,14 +61,14 @@ def _terminal(answers: Path | None, quiet: bool):
         return ScriptedTerminal(data, quiet=quiet)
     if quiet:
         raise SystemExit("attn quiz: --json needs --answers (the JSON report must be the only output)")
-    return RichTerminal() if sys.stdin.isatty() and sys.stdout.isatty() else PlainTerminal()
+    colour = sys.stdin.isatty() and sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+    return ColourTerminal() if colour else PlainTerminal()
 
 
 def _run(items: list, args: argparse.Namespace, user: str, save: bool) -> int:
     from .session import run
     terminal = _terminal(args.answers, quiet=args.json)
-    progress = Progress.load(user) if save else None
-    result = run(items, terminal, user, args.seed or user, progress)
+    result = run(items, terminal, user, args.seed or user, Progress.load(user), save=save)
     if args.json:
         print(json.dumps(result.to_json(), indent=1, default=str))
     return 0
@@ -89,14 +91,25 @@ def _list(user: str) -> int:
 
 
 def _review(args: argparse.Namespace, user: str) -> int:
+    """The due questions, most often missed first; only the quiz files they come from are read."""
     progress = Progress.load(user)
-    quizzes = load_bank()
-    by_key = {q.key: (quiz, q) for quiz in quizzes for q in quiz.questions}
-    due = progress.due(list(by_key))[: args.limit]
-    if not due:
+    quizzes: dict[str, Quiz | None] = {}
+    items = []
+    for key in progress.due(list(progress.records)):
+        name, _, qid = key.partition("/")
+        if name not in quizzes:
+            path = BANK_DIR / f"{name}.yaml"
+            quizzes[name] = load_quiz(path) if path in bank_files() else None  # a quiz since removed
+        quiz = quizzes[name]
+        question = next((q for q in quiz.questions if q.id == qid), None) if quiz else None
+        if question is not None:
+            items.append((quiz, question))
+        if len(items) == args.limit:
+            break
+    if not items:
         print("Nothing to review: no missed or due questions. Take a quiz with `attn quiz take NAME`.")
         return 0
-    return _run([by_key[key] for key in due], args, user, save=True)
+    return _run(items, args, user, save=True)
 
 
 def _take(args: argparse.Namespace, user: str) -> int:
@@ -123,6 +136,9 @@ def main(argv: list[str] | None = None) -> int:
             return 0
         from .lint import lint_files
         problems = lint_files(args.files or bank_files(), reference=not args.no_reference)
+        if not args.files and not problems:
+            from .coverage import coverage_problems
+            problems = coverage_problems(load_bank())
         for problem in problems:
             print(problem, file=sys.stderr)
         print(f"{len(problems)} problem(s) in {len(args.files or bank_files())} file(s)",
@@ -131,3 +147,6 @@ def main(argv: list[str] | None = None) -> int:
     except (QuizFileError, KeyError, ValueError) as error:
         print(f"attn quiz: {error.args[0] if isinstance(error, KeyError) else error}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # output piped into a reader that stopped early, such as `head`
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error when Python flushes
+        return 0

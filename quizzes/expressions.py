@@ -1,4 +1,4 @@
-"""Read learner formulas safely: our own tokenizer, a whitelisted Python AST, sympy objects built by hand.
+"""Read formulas safely: our own tokenizer, a whitelisted Python AST, and values built by hand.
 
 Learner text is never given to ``eval``, ``sympify`` or ``parse_expr`` (those execute code). Instead:
 
@@ -6,8 +6,11 @@ Learner text is never given to ``eval``, ``sympify`` or ``parse_expr`` (those ex
    brackets. ``^`` means power, ``×``/``·`` mean times, and juxtaposition multiplies: ``2N^2D`` = ``2*N**2*D``.
    Names are matched longest first, so multi-letter symbols such as ``d_k`` must be declared.
 2. The tokens are joined into Python source and parsed with ``ast``; only a handful of node types are allowed.
-3. ``_Builder`` turns the tree into sympy objects itself (``N`` is ``Symbol("N")``, never sympy's ``N()``),
-   refusing oversized literals, exponents and trees, so nothing expensive can be constructed.
+3. A builder turns the tree into values itself, refusing oversized literals, exponents and trees, so nothing
+   expensive can be constructed. Two builders share that walk: ``evaluate`` computes exact numbers (``Fraction``,
+   or ``float`` once a logarithm or an irrational root appears) without importing sympy, which keeps the quiz
+   tool's start fast; ``parse_expression`` builds sympy objects (``N`` is ``Symbol("N")``, never sympy's ``N()``)
+   for formulas in symbols.
 
 Malformed input raises ``FormatError``: a reading problem, which never costs the learner an attempt.
 """
@@ -22,15 +25,20 @@ import time
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING, Union
 
-import sympy
+if TYPE_CHECKING:
+    import sympy
 
+Number = Union[Fraction, float]
 MAX_INPUT_CHARS = 200
 MAX_LITERAL_DIGITS = 15
 MAX_NODES = 80
 MAX_EXPONENT = 64
 MAX_RESULT_DIGITS = 40
-FUNCTIONS = {"log": sympy.log, "sqrt": sympy.sqrt, "exp": sympy.exp}
+FUNCTIONS = ("log", "sqrt", "exp", "sin", "cos")
+MAX_EXP_ARGUMENT = 700  # exp(700) is near the largest float
 _TIMES = {"×", "·", "⋅", "∙"}
 
 
@@ -44,8 +52,9 @@ class Token:
     text: str
 
 
-def symbol(name: str) -> sympy.Symbol:
+def symbol(name: str) -> "sympy.Symbol":
     """The sympy symbol for a declared name: a positive integer, as sizes in this course are."""
+    import sympy
     return sympy.Symbol(name, positive=True, integer=True)
 
 
@@ -136,20 +145,20 @@ def _to_source(tokens: list[Token]) -> str:
 
 
 class _Builder:
-    """Turn a whitelisted ``ast`` tree into a sympy expression, counting nodes and bounding powers."""
+    """Walk a whitelisted ``ast`` tree, counting nodes; subclasses say what numbers, powers and functions become."""
 
-    def __init__(self, env: Mapping[str, sympy.Expr]):
+    def __init__(self, env: Mapping[str, object]):
         self.env = env
         self.nodes = 0
 
-    def build(self, node: ast.AST) -> sympy.Expr:
+    def build(self, node: ast.AST):
         self.nodes += 1
         if self.nodes > MAX_NODES:
             raise FormatError(f"the expression is too large (over {MAX_NODES} parts)")
         if isinstance(node, ast.Expression):
             return self.build(node.body)
         if isinstance(node, ast.Constant) and type(node.value) in (int, float):
-            return sympy.Rational(repr(node.value)) if isinstance(node.value, float) else sympy.Integer(node.value)
+            return self.constant(node.value)
         if isinstance(node, ast.Name) and node.id in self.env:
             return self.env[node.id]
         if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.UAdd, ast.USub)):
@@ -158,37 +167,127 @@ class _Builder:
         if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.Pow)):
             left, right = self.build(node.left), self.build(node.right)
             if isinstance(node.op, ast.Pow):
-                return _bounded_power(left, right)
+                return self.power(left, right)
             if isinstance(node.op, ast.Div) and right == 0:
                 raise FormatError("division by zero")
-            return {ast.Add: sympy.Add, ast.Sub: lambda a, b: a - b, ast.Mult: sympy.Mul,
-                    ast.Div: lambda a, b: a / b}[type(node.op)](left, right)
+            operations = {ast.Add: lambda a, b: a + b, ast.Sub: lambda a, b: a - b, ast.Mult: lambda a, b: a * b,
+                          ast.Div: lambda a, b: a / b}
+            return operations[type(node.op)](left, right)
         if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in FUNCTIONS
                 and len(node.args) == 1 and not node.keywords):
-            return FUNCTIONS[node.func.id](self.build(node.args[0]))
+            return self.function(node.func.id, self.build(node.args[0]))
         raise FormatError(f"{type(node).__name__} is not allowed in an answer")
 
+    def constant(self, value: int | float):
+        raise NotImplementedError
 
-def _bounded_power(base: sympy.Expr, exponent: sympy.Expr) -> sympy.Expr:
-    """``base ** exponent`` if the exponent is a small number and a numeric result stays small."""
-    if not exponent.is_Rational:
-        raise FormatError("exponents must be numbers, e.g. N^2")
+    def power(self, base, exponent):
+        raise NotImplementedError
+
+    def function(self, name: str, argument):
+        raise NotImplementedError
+
+
+def _check_power(base: Fraction, exponent: Fraction) -> None:
+    """Refuse exponents above MAX_EXPONENT and numeric results above 10^MAX_RESULT_DIGITS."""
     if abs(exponent) > MAX_EXPONENT:
         raise FormatError(f"the exponent {exponent} is too large (at most {MAX_EXPONENT})")
-    if base.is_Rational and base != 0:
-        size = max(abs(base.p), abs(base.q))
-        if size > 1 and float(abs(exponent)) * math.log10(size) > MAX_RESULT_DIGITS:
-            raise FormatError(f"the number {base}^{exponent} is too large")
+    size = max(abs(base.numerator), abs(base.denominator))
+    if base != 0 and size > 1 and float(abs(exponent)) * math.log10(size) > MAX_RESULT_DIGITS:
+        raise FormatError(f"the number {base}^{exponent} is too large")
     if base == 0 and exponent < 0:
         raise FormatError("division by zero")
-    return sympy.Pow(base, exponent)
 
 
-def _environment(symbols: tuple[str, ...], values: Mapping[str, object] | None) -> dict[str, sympy.Expr]:
-    env: dict[str, sympy.Expr] = {name: symbol(name) for name in symbols}
+def _exact_root(value: int, degree: int) -> int | None:
+    """The whole ``degree``-th root of a non-negative int, or None if it is not whole."""
+    root = round(value ** (1 / degree)) if value < 2**1000 else None
+    if root is None:
+        return None
+    for candidate in (root - 1, root, root + 1):
+        if candidate >= 0 and candidate**degree == value:
+            return candidate
+    return None
+
+
+class _NumberBuilder(_Builder):
+    """Exact arithmetic with ``Fraction``; a root that is not whole, a log or an exp gives a ``float``."""
+
+    def constant(self, value: int | float) -> Fraction:
+        return Fraction(repr(value)) if isinstance(value, float) else Fraction(value)
+
+    def power(self, base: Number, exponent: Number) -> Number:
+        if isinstance(exponent, float):
+            raise FormatError("exponents must be exact numbers, e.g. 2 or 1/2")
+        if isinstance(base, float):
+            if abs(exponent) > MAX_EXPONENT:
+                raise FormatError(f"the exponent {exponent} is too large (at most {MAX_EXPONENT})")
+            try:
+                result = base ** float(exponent)
+            except (OverflowError, ZeroDivisionError):
+                raise FormatError(f"{base:g}^{exponent} cannot be computed") from None
+            if isinstance(result, complex):
+                raise FormatError(f"{base:g} has no real root of degree {exponent.denominator}")
+            return result
+        _check_power(base, exponent)
+        if exponent.denominator == 1:
+            return base ** exponent.numerator
+        if base < 0:
+            raise FormatError(f"{base} has no real root of degree {exponent.denominator}")
+        top, bottom = (_exact_root(part, exponent.denominator) for part in (base.numerator, base.denominator))
+        if top is not None and bottom is not None:
+            return Fraction(top, bottom) ** exponent.numerator
+        return float(base) ** float(exponent)
+
+    def function(self, name: str, argument: Number) -> Number:
+        if name == "sqrt":
+            return self.power(argument, Fraction(1, 2))
+        if name == "log":
+            if argument <= 0:
+                raise FormatError("log needs a positive argument")
+            return math.log(argument)
+        if name in ("sin", "cos"):
+            return getattr(math, name)(argument)
+        if argument > MAX_EXP_ARGUMENT:
+            raise FormatError(f"exp({float(argument):g}) is too large")
+        return math.exp(argument)
+
+
+class _SymbolicBuilder(_Builder):
+    """sympy objects: formulas in declared symbols (the symbols arrive through ``env``)."""
+
+    def __init__(self, env: Mapping[str, object]):
+        import sympy
+        super().__init__(env)
+        self.sympy = sympy
+
+    def constant(self, value: int | float) -> "sympy.Expr":
+        return self.sympy.Rational(repr(value)) if isinstance(value, float) else self.sympy.Integer(value)
+
+    def power(self, base: "sympy.Expr", exponent: "sympy.Expr") -> "sympy.Expr":
+        if not exponent.is_Rational:
+            raise FormatError("exponents must be numbers, e.g. N^2")
+        exact = Fraction(int(exponent.p), int(exponent.q))
+        if base.is_Rational:
+            _check_power(Fraction(int(base.p), int(base.q)), exact)
+        elif abs(exact) > MAX_EXPONENT:
+            raise FormatError(f"the exponent {exponent} is too large (at most {MAX_EXPONENT})")
+        return self.sympy.Pow(base, exponent)
+
+    def function(self, name: str, argument: "sympy.Expr") -> "sympy.Expr":
+        return getattr(self.sympy, name)(argument)
+
+
+def _environment(symbols: tuple[str, ...], values: Mapping[str, object] | None, builder: type[_Builder]) -> dict:
+    """Names -> values: declared symbols (sympy only) and numeric parameters."""
+    env: dict[str, object] = {name: symbol(name) for name in symbols}
     for name, value in (values or {}).items():
-        if isinstance(value, (int, float)) and not isinstance(value, bool):
-            env[name] = sympy.Integer(value) if isinstance(value, int) else sympy.Rational(repr(value))
+        if isinstance(value, (int, float, Fraction)) and not isinstance(value, bool):
+            number = Fraction(repr(value)) if isinstance(value, float) else Fraction(value)
+            if builder is _SymbolicBuilder:
+                import sympy
+                number = sympy.Rational(number.numerator, number.denominator)
+            env[name] = number
     return env
 
 
@@ -204,20 +303,27 @@ def _strip_brackets(tokens: list[Token]) -> list[Token]:
     return tokens[1:-1]
 
 
-def _build(tokens: list[Token], env: Mapping[str, sympy.Expr]) -> sympy.Expr:
+def _build(tokens: list[Token], env: Mapping[str, object], builder: type[_Builder]):
     source = _to_source(tokens)
     try:
         tree = ast.parse(source, mode="eval")
     except SyntaxError:
         raise FormatError("could not read this as a formula (check brackets and operators)") from None
     with time_limit(1.0):
-        return _Builder(env).build(tree)
+        return builder(env).build(tree)
+
+
+def evaluate(text: str, values: Mapping[str, object] | None = None) -> Number:
+    """The value of an arithmetic expression in numeric ``values``: exact (``Fraction``) when it can be; no sympy."""
+    env = _environment((), values, _NumberBuilder)
+    return _build(tokenize(str(text), frozenset(env)), env, _NumberBuilder)
 
 
 def parse_expression(text: str, symbols: tuple[str, ...] = (), values: Mapping[str, object] | None = None,
-                     big_o: bool = False) -> sympy.Expr:
-    """One expression in the declared ``symbols`` and numeric ``values``; with ``big_o`` an ``O(...)`` is unwrapped."""
-    env = _environment(tuple(symbols), values)
+                     big_o: bool = False) -> "sympy.Expr":
+    """One sympy expression in the declared ``symbols`` and numeric ``values``; with ``big_o`` an ``O(...)`` is
+    unwrapped."""
+    env = _environment(tuple(symbols), values, _SymbolicBuilder)
     tokens = tokenize(str(text), frozenset(env), big_o=big_o)
     if big_o and tokens[:1] == [Token("func", "O")]:
         inner = _strip_brackets(tokens[1:])
@@ -226,13 +332,16 @@ def parse_expression(text: str, symbols: tuple[str, ...] = (), values: Mapping[s
         tokens = inner
     if any(token.text == "O" and token.kind == "func" for token in tokens):
         raise FormatError("O(...) may only wrap the whole answer")
-    return _build(tokens, env)
+    return _build(tokens, env, _SymbolicBuilder)
 
 
-def parse_shape(text: str, symbols: tuple[str, ...] = (), values: Mapping[str, object] | None = None
-                ) -> tuple[sympy.Expr, ...]:
-    """A shape such as ``(B, N, D)``, ``[B, N, D]``, ``B×N×D`` or ``2 x 512``: one expression per dimension."""
-    env = _environment(tuple(symbols), values)
+def parse_shape(text: str, symbols: tuple[str, ...] = (), values: Mapping[str, object] | None = None) -> tuple:
+    """A shape such as ``(B, N, D)``, ``[B, N, D]``, ``B×N×D`` or ``2 x 512 x 10``: one value per dimension.
+
+    With declared ``symbols`` the dimensions are sympy expressions; without, exact numbers (no sympy import).
+    """
+    builder = _SymbolicBuilder if symbols else _NumberBuilder
+    env = _environment(tuple(symbols), values, builder)
     tokens = _strip_brackets(tokenize(str(text), frozenset(env), shape=True))
     dims: list[list[Token]] = [[]]
     depth = 0
@@ -248,7 +357,7 @@ def parse_shape(text: str, symbols: tuple[str, ...] = (), values: Mapping[str, o
         dims.pop()  # a trailing comma, as in the one-dimensional (D,)
     if any(not dim for dim in dims):
         raise FormatError("a dimension is missing between separators")
-    return tuple(_build(dim, env) for dim in dims)
+    return tuple(_build(dim, env, builder) for dim in dims)
 
 
 class Timeout(FormatError):

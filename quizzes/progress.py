@@ -10,12 +10,9 @@ from __future__ import annotations
 import json
 import os
 import re
-import tempfile
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-
-import platformdirs
 
 VERSION = 1
 INTERVALS_DAYS = (0.0, 0.0, 1.0, 3.0, 7.0, 16.0, 35.0)  # index = box; box 0 = never answered, 1 = missed
@@ -30,12 +27,21 @@ class Record:
     right: int = 0
     last: float = 0.0  # time of the last answer (seconds since the epoch)
 
+    def due_at(self) -> float:
+        """When this question is next due (seconds since the epoch); missed ones are due at once."""
+        if self.box <= 1:
+            return self.last
+        return self.last + INTERVALS_DAYS[min(self.box, len(INTERVALS_DAYS) - 1)] * DAY
+
     def due(self, now: float) -> bool:
-        return self.box <= 1 or now >= self.last + INTERVALS_DAYS[min(self.box, len(INTERVALS_DAYS) - 1)] * DAY
+        return self.box <= 1 or now >= self.due_at()
 
 
 def home() -> Path:
-    return Path(os.environ.get("ATTN_QUIZ_HOME") or platformdirs.user_data_dir("attn-course", appauthor=False))
+    if os.environ.get("ATTN_QUIZ_HOME"):
+        return Path(os.environ["ATTN_QUIZ_HOME"])
+    import platformdirs  # only when needed: it is slow to import, and the quiz tool should start fast
+    return Path(platformdirs.user_data_dir("attn-course", appauthor=False))
 
 
 def default_user() -> str:
@@ -66,6 +72,7 @@ class Progress:
 
     def save(self) -> Path:
         """Write atomically: a temporary file in the same directory, then ``os.replace``."""
+        import tempfile
         path = self.path_for(self.user)
         path.parent.mkdir(parents=True, exist_ok=True)
         payload = {"version": VERSION, "user": self.user,
@@ -90,6 +97,17 @@ class Progress:
         entry.box = min(max(entry.box, 1) + 1, len(INTERVALS_DAYS) - 1) if right else 1
         entry.last = time.time() if now is None else now
         return entry
+
+    def attempts(self, key: str) -> int:
+        """How often ``key`` has been answered: the variant to show next (new numbers each attempt)."""
+        record = self.records.get(key)
+        return record.seen if record else 0
+
+    def upcoming(self, keys: list[str], now: float | None = None) -> list[tuple[str, float]]:
+        """The answered ``keys`` not yet due, with when each is due, soonest first."""
+        now = time.time() if now is None else now
+        waiting = [(k, self.records[k].due_at()) for k in keys if k in self.records and not self.records[k].due(now)]
+        return sorted(waiting, key=lambda item: item[1])
 
     def due(self, keys: list[str], now: float | None = None) -> list[str]:
         """The answered ``keys`` due for review, lowest box (most often missed) first."""

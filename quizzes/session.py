@@ -1,7 +1,10 @@
-"""Run a list of questions with a learner: ask, grade, give feedback and hints, explain, score, record progress.
+"""Run a list of questions with a learner: ask, grade, give feedback and hints, explain, score, record progress,
+and end with the report (``report.py``).
 
-Input and output go through a small ``Terminal`` interface with three implementations: rich prompts on a TTY,
-plain ``input()`` otherwise, and a scripted one fed from an answers file (``--answers``).
+Input and output go through a small ``Terminal`` interface with three implementations: colours on a TTY (unless
+``NO_COLOR`` is set), plain ``input()`` otherwise, and a scripted one fed from an answers file (``--answers``).
+Each question is shown in the variant for the learner's next attempt at it, so a question met again comes with new
+numbers.
 """
 from __future__ import annotations
 
@@ -9,7 +12,6 @@ import sys
 from dataclasses import dataclass, field
 
 from .expressions import FormatError
-from .grading import answer_text, grade
 from .model import Question, Quiz
 from .progress import Progress
 
@@ -43,21 +45,28 @@ class PlainTerminal(Terminal):
             return None
 
 
-class RichTerminal(Terminal):
-    """Colour and prompts with ``rich`` when a person is at a terminal."""
+class ColourTerminal(PlainTerminal):
+    """A person at a terminal: styles as ANSI colours, line editing by ``readline``. No library for this, so the
+    first question is on screen at once (``rich`` alone takes longer to import than the whole quiz tool)."""
+    CODES = {"bold": "1", "dim": "2", "italic": "3", "red": "31", "green": "32", "yellow": "33", "cyan": "36"}
 
-    def __init__(self):
-        from rich.console import Console
-        self.console = Console(highlight=False)
+    def __init__(self, out=None):
+        super().__init__(out)
+        try:
+            import readline  # noqa: F401 (arrow keys and history in input())
+        except ImportError:
+            pass
+
+    def paint(self, text: str, style: str) -> str:
+        codes = ";".join(self.CODES[word] for word in style.split())
+        return f"\x1b[{codes}m{text}\x1b[0m" if codes else text
 
     def show(self, text: str, style: str = "") -> None:
-        from rich.markup import escape
-        self.console.print(f"[{style}]{escape(text)}[/{style}]" if style else escape(text))
+        print(self.paint(text, style), file=self.out, flush=True)
 
     def ask(self, question: Question, label: str) -> str | None:
-        from rich.prompt import Prompt
         try:
-            return Prompt.ask(f"[bold cyan]{label}[/bold cyan]", console=self.console)
+            return input(self.paint(label, "bold cyan") + "> ")
         except EOFError:
             return None
 
@@ -86,6 +95,10 @@ class ScriptedTerminal(Terminal):
 class QuestionResult:
     key: str
     params: dict
+    quiz: str = ""
+    prompt: str = ""
+    answer: str = ""
+    explanation: str = ""
     correct: bool = False
     answered: bool = False
     tries: list[str] = field(default_factory=list)
@@ -100,6 +113,7 @@ class SessionResult:
     seed: str
     results: list[QuestionResult] = field(default_factory=list)
     stopped: bool = False
+    report: dict = field(default_factory=dict)  # per topic, missed, review next (report.py)
 
     @property
     def score(self) -> int:
@@ -112,21 +126,21 @@ class SessionResult:
     def to_json(self) -> dict:
         return {"user": self.user, "seed": self.seed, "score": self.score, "total": len(self.results),
                 "first_try": self.first_try, "stopped": self.stopped,
-                "questions": [vars(r) for r in self.results]}
+                "questions": [vars(r) for r in self.results], **self.report}
 
 
-def _ask_one(terminal: Terminal, question: Question, seed: str, attempts: int, label: str) -> QuestionResult | None:
+def _ask_one(terminal: Terminal, quiz: Quiz, question: Question, seed: str, attempt: int,
+             label: str) -> QuestionResult | None:
     """One question from prompt to explanation; None if the learner quits."""
-    variant = question.variant(seed)
-    result = QuestionResult(question.key, variant.params)
+    variant = question.variant(seed, attempt)
+    result = QuestionResult(question.key, variant.params, quiz=quiz.name, prompt=variant.prompt,
+                            explanation=variant.render(question.explanation))
     terminal.show("")
-    terminal.show(f"{label}  {variant.prompt}", "bold")
-    for letter, choice in zip("abcdefghijklmnopqrstuvwxyz", variant.choices):
-        terminal.show(f"   {letter}) {choice}")
-    if question.type == "multi_choice":
-        terminal.show("   (pick every right option, e.g. a, c)", "dim")
+    terminal.show(f"{label}  {result.prompt}", "bold")
+    for line in question.kind.lines(variant):
+        terminal.show(line)
     hints = list(question.hints)
-    while len(result.tries) < attempts:
+    while len(result.tries) < quiz.attempts:
         text = terminal.ask(question, "answer")
         if text is None:
             break
@@ -140,7 +154,7 @@ def _ask_one(terminal: Terminal, question: Question, seed: str, attempts: int, l
         if command == "skip":
             break
         try:
-            outcome = grade(variant, text)
+            outcome = variant.grade(text)
         except FormatError as error:
             result.format_errors.append(text)
             terminal.show(f"Could not read that: {error}. (This does not use up a try.)", "yellow")
@@ -153,35 +167,35 @@ def _ask_one(terminal: Terminal, question: Question, seed: str, attempts: int, l
             break
         result.feedback.append(outcome.feedback)
         terminal.show("Not right." + (f" {outcome.feedback}" if outcome.feedback else ""), "bold red")
-        if len(result.tries) < attempts:
+        if len(result.tries) < quiz.attempts:
             if hints:
                 terminal.show(f"Hint: {variant.render(hints.pop(0))}", "yellow")
                 result.hints_used += 1
             terminal.show("Try again.")
+    result.answer = variant.answer_text()
     if not result.correct:
-        terminal.show(f"The answer: {answer_text(variant)}", "bold")
-    terminal.show(variant.render(question.explanation), "italic")
+        terminal.show(f"The answer: {result.answer}", "bold")
+    terminal.show(result.explanation, "italic")
     return result
 
 
 def run(items: list[tuple[Quiz, Question]], terminal: Terminal, user: str, seed: str,
-        progress: Progress | None) -> SessionResult:
-    """Ask each (quiz, question) in turn, record answered questions in ``progress``, and print the score."""
+        progress: Progress | None, save: bool = True) -> SessionResult:
+    """Ask each (quiz, question) in turn, in the variant of the learner's next attempt; record answered questions
+    in ``progress`` and save it when ``save``; end with the report."""
+    from .report import show_report
     session = SessionResult(user, seed)
     terminal.show(COMMANDS_HELP, "dim")
     for number, (quiz, question) in enumerate(items, 1):
-        result = _ask_one(terminal, question, seed, quiz.attempts, f"[{number}/{len(items)}]")
+        attempt = progress.attempts(question.key) if progress is not None else 0
+        result = _ask_one(terminal, quiz, question, seed, attempt, f"[{number}/{len(items)}]")
         if result is None:
             session.stopped = True
             break
         session.results.append(result)
         if progress is not None and result.answered:
             progress.record(question.key, result.correct)
-    if progress is not None:
+    if progress is not None and save:
         progress.save()
-    terminal.show("")
-    terminal.show(f"Score: {session.score}/{len(items)} (right on the first try: {session.first_try})", "bold")
-    missed = [r.key for r in session.results if not r.correct]
-    if missed:
-        terminal.show("Missed: " + ", ".join(missed) + ". `attn quiz review` brings them back.")
+    show_report(session, [quiz for quiz, _ in items], progress, terminal)
     return session

@@ -1,14 +1,16 @@
 """`attn quiz lint`: the bank is clean, covers the course, and each kind of authoring mistake is caught."""
 from __future__ import annotations
 
+import dataclasses
 import textwrap
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
-from quizzes.lint import lint_files
-from quizzes.model import bank_files, load_bank
+from quizzes.lint import _check_problems, lint_files
+from quizzes.model import Variant, bank_files, load_bank
+from quizzes.question_types import TYPES
 
 
 def lint_text(tmp_path: Path, questions: str, reference: bool = False) -> list[str]:
@@ -20,11 +22,25 @@ def lint_text(tmp_path: Path, questions: str, reference: bool = False) -> list[s
 def test_bank_is_large_and_covers_every_question_type():
     quizzes = load_bank()
     questions = [q for quiz in quizzes for q in quiz.questions]
-    assert len(quizzes) >= 6 and len(questions) >= 120, f"{len(quizzes)} quizzes, {len(questions)} questions"
+    assert len(quizzes) >= 10 and len(questions) >= 250, f"{len(quizzes)} quizzes, {len(questions)} questions"
     types = Counter(q.type for q in questions)
-    assert set(types) == {"integer", "numeric", "choice", "multi_choice", "text", "symbolic", "big_o", "shape"}
+    assert set(types) == set(TYPES), f"types used: {types}"
     seeds = Counter(q.source.split()[0] for q in questions)
-    assert {"000", "001", "004", "contract"} <= set(seeds), f"sources: {seeds}"
+    assert {"000", "001", "002", "003", "004", "contract"} <= set(seeds), f"sources: {seeds}"
+
+
+def test_every_number_in_the_bank_is_checked_and_every_wrong_option_explained():
+    """The bank-wide promises, stated directly (lint enforces them per question)."""
+    for quiz in load_bank():
+        for q in quiz.questions:
+            if q.kind.computed:
+                assert q.check, f"{q.key}: a number or shape without a check"
+                assert q.params or {"spec", "example"} & set(q.tags), f"{q.key}: fixed numbers without a reason"
+            if q.type in {"choice", "multi_choice"}:
+                wrong = [c for c in q.choices if c != q.answer and c not in q.answer]
+                assert all(c in q.misconceptions for c in wrong), f"{q.key}: a wrong option without feedback"
+            elif q.type != "text":
+                assert q.misconceptions, f"{q.key}: no typical wrong answer"
 
 
 def test_bank_lints_clean_without_the_reference():
@@ -79,10 +95,43 @@ def test_every_variant_must_render_and_give_whole_shapes(tmp_path):
     assert not any("'D': 512" in p and "whole number" in p for p in problems)
 
 
-def test_spec_questions_need_a_check(tmp_path):
-    problems = lint_text(tmp_path, "- {id: q, type: integer, tags: [spec], prompt: p, answer: 3, explanation: e, "
-                                   "source: 000 x}\n")
-    assert any("tagged 'spec' but has no check" in p for p in problems), problems
+def test_computed_answers_need_a_check_and_variants(tmp_path):
+    problems = lint_text(tmp_path, """\
+        - {id: bare, type: integer, prompt: p, answer: 3, explanation: e, source: 000 x, misconceptions: {"4": f}}
+        - {id: spec, type: integer, tags: [spec], prompt: p, answer: 3, explanation: e, source: 000 x,
+           misconceptions: {"4": f}, check: {formula: 3}}
+        """)
+    bare = [p for p in problems if "'bare'" in p]
+    assert any("an integer answer needs a check" in p for p in bare), bare
+    assert any("needs params (new numbers each attempt)" in p for p in bare), bare
+    assert not any("question 'spec'" in p for p in problems), "a published size with a check needs no params"
+
+
+def test_every_wrong_option_needs_its_feedback_and_numbers_a_typical_mistake(tmp_path):
+    problems = lint_text(tmp_path, """\
+        - {id: c, type: choice, prompt: p, choices: [a, b, c], answer: a, misconceptions: {b: fb}, explanation: e,
+           source: 000 x}
+        - {id: s, type: symbolic, symbols: [D], prompt: p, answer: 2D, explanation: e, source: 000 x}
+        """)
+    assert any("'c': wrong option 'c' has no feedback" in p for p in problems), problems
+    assert not any("wrong option 'b'" in p for p in problems), problems
+    assert any("'s': give at least one typical wrong answer" in p for p in problems), problems
+
+
+def test_a_misconception_shadowed_by_an_earlier_one_is_reported(tmp_path):
+    problems = lint_text(tmp_path, """\
+        - id: q
+          type: integer
+          params: {D: [2, 3]}
+          prompt: p
+          answer: D^3
+          misconceptions: {2 * D: twice, D + 2: plus}
+          explanation: e
+          source: 000 x
+          check: {formula: D * D * D}
+        """)
+    assert any("(params {'D': 2}) misconception 'D + 2' is shadowed" in p for p in problems), problems
+    assert not any("'D': 3" in p for p in problems), problems
 
 
 def test_checks_catch_wrong_spec_counts_and_shapes(tmp_path):
@@ -111,3 +160,56 @@ def test_checks_catch_wrong_spec_counts_and_shapes(tmp_path):
     assert any("'mha': the reference gives 1050624" in p for p in problems), problems
     assert any("'scores': the reference gives (5, 3), the answer says (3, 5)" in p for p in problems), problems
     assert any("'evil': check failed to run" in p and "not allowed" in p for p in problems), problems
+
+
+def test_checks_of_every_kind_catch_a_wrong_answer():
+    """One bank question per kind of check and measure, with its answer spoiled: lint must notice."""
+    pytest.importorskip("reference.configs")
+    seen: dict[tuple, object] = {}
+    for quiz in load_bank():
+        for q in quiz.questions:
+            if q.check:
+                kind = next(k for k in ("config", "module", "call", "formula") if k in q.check)
+                seen.setdefault((kind, q.check.get("measure"), "value" in q.check, q.type), q)
+    assert len(seen) >= 12, sorted(seen)
+    for question in seen.values():
+        spoiled = str(question.answer)
+        spoiled = f"{spoiled[:-1]}, 2)" if question.type == "shape" else f"2 * ({spoiled}) + 1"
+        variant = Variant(dataclasses.replace(question, answer=spoiled), question.all_variants()[0].params, 0.0)
+        assert _check_problems(Variant(question, variant.params, 0.0)) == [], question.key
+        assert any("the reference gives" in p for p in _check_problems(variant)), question.key
+
+
+def test_call_checks_measure_values_and_nested_calls(tmp_path):
+    pytest.importorskip("reference.configs")
+    problems = lint_text(tmp_path, """\
+        - id: weight
+          type: numeric
+          tags: [example]
+          prompt: p
+          answer: 0.5
+          tolerance: {abs: 0.001}
+          misconceptions: {"1": f}
+          explanation: e
+          source: 000 x
+          check:
+            call: reference.softmax.softmax_cols
+            args: {scores: {tensor: [[0], ["log(3)"]]}}
+            index: [1, 0]
+        - id: merges
+          type: integer
+          tags: [example]
+          prompt: p
+          answer: 2
+          misconceptions: {"1": f}
+          explanation: e
+          source: 000 x
+          check:
+            call: reference.bpe.bpe_encode
+            args:
+              text: {text: ab}
+              merges: {call: reference.bpe.train_bpe, args: {corpus: {text: ab ab}, num_merges: 1}}
+            measure: len
+        """, reference=True)
+    assert any("'weight': the reference gives 0.75" in p for p in problems), problems
+    assert not any("'merges'" in p for p in problems), "ab with the merge a + b is 'ab </w>': 2 tokens"

@@ -1,4 +1,4 @@
-"""An interactive `attn quiz take` driven through a pseudo-terminal, so the rich prompts are what a learner sees."""
+"""An interactive `attn quiz take` driven through a pseudo-terminal, so the coloured prompts are what a learner sees."""
 from __future__ import annotations
 
 import os

@@ -1,4 +1,5 @@
-"""Quiz files: YAML and schema errors name the file and line; the JSON Schema says the same as the validator."""
+"""Quiz files: YAML and schema errors name the file and line; one JSON Schema, built from the registered question
+types, and our validator of it reach the same verdicts as jsonschema."""
 from __future__ import annotations
 
 import textwrap
@@ -6,9 +7,11 @@ from pathlib import Path
 
 import pytest
 
+from quizzes.coverage import COVERAGE_FILE
 from quizzes.loader import QuizFileError, load_yaml
 from quizzes.model import bank_files, load_quiz
-from quizzes.schema import json_schema, validate_quiz
+from quizzes.question_types import TYPES
+from quizzes.schema import coverage_schema, json_schema, validate, validate_quiz
 
 GOOD_QUESTION = """\
   - id: q1
@@ -74,10 +77,70 @@ def test_duplicate_yaml_keys_are_errors(tmp_path):
         load_yaml(path)
 
 
-def test_json_schema_agrees_with_the_validator(tmp_path):
-    jsonschema = pytest.importorskip("jsonschema")
-    validator = jsonschema.Draft202012Validator(json_schema())
+BAD_QUESTIONS = {  # each breaks one rule of the schema
+    "stray tolerance": GOOD_QUESTION + "    tolerance: {abs: 1}\n",
+    "unknown type": GOOD_QUESTION.replace("type: integer", "type: integr"),
+    "missing answer": GOOD_QUESTION.replace("    answer: 3\n", ""),
+    "choice without choices": GOOD_QUESTION.replace("type: integer", "type: choice").replace("answer: 3", "answer: a"),
+    "numeric without tolerance": GOOD_QUESTION.replace("type: integer", "type: numeric"),
+    "empty tolerance": GOOD_QUESTION.replace("type: integer", "type: numeric") + "    tolerance: {}\n",
+    "list answer for an integer": GOOD_QUESTION.replace("answer: 3", "answer: [3]"),
+    "bad id": GOOD_QUESTION.replace("id: q1", "id: Q 1"),
+    "bad source": GOOD_QUESTION.replace("source: 000 Part II", "source: lecture 3"),
+    "params that are not numbers": GOOD_QUESTION + "    params: {D: [a, b]}\n",
+    "empty params list": GOOD_QUESTION + "    params: {D: []}\n",
+    "check of two kinds": GOOD_QUESTION + "    check: {config: bert-base, formula: 3}\n",
+    "check of no kind": GOOD_QUESTION + "    check: {value: 3}\n",
+    "unknown check key": GOOD_QUESTION + "    check: {formula: 3, typo: 1}\n",
+    "unknown measure": GOOD_QUESTION + "    check: {call: reference.x, measure: mean}\n",
+    "hint not a list": GOOD_QUESTION + "    hints: one hint\n",
+    "misconception feedback not text": GOOD_QUESTION + "    misconceptions: {\"4\": [x]}\n",
+}
+
+
+@pytest.fixture(scope="module")
+def peer():
+    """jsonschema (installed with the dev extras, so in CI): a validator nobody here wrote."""
+    import jsonschema
+    return jsonschema.Draft202012Validator(json_schema())
+
+
+def test_the_schema_is_valid_json_schema(peer):
+    import jsonschema
+    jsonschema.Draft202012Validator.check_schema(json_schema())
+    jsonschema.Draft202012Validator.check_schema(coverage_schema())
+
+
+def test_the_bank_passes_both_validators(peer):
     for path in bank_files():
-        assert not list(validator.iter_errors(load_yaml(path))), f"{path} passes the validator but not the schema"
-    bad = write(tmp_path, "title: x\ntopic: y\nquestions:\n" + GOOD_QUESTION + "    tolerance: {abs: 1}\n")
-    assert errors_of(bad) and list(validator.iter_errors(load_yaml(bad))), "both must reject a stray tolerance"
+        data = load_yaml(path)
+        assert validate_quiz(data, path) == [], path
+        assert not list(peer.iter_errors(data)), f"{path} passes our validator but not jsonschema"
+
+
+@pytest.mark.parametrize("rule", sorted(BAD_QUESTIONS))
+def test_both_validators_reject_each_broken_rule(tmp_path, peer, rule):
+    path = write(tmp_path, "title: x\ntopic: y\nquestions:\n" + BAD_QUESTIONS[rule])
+    data = load_yaml(path)
+    ours, theirs = errors_of(path), list(peer.iter_errors(data))
+    assert ours, f"our validator accepts a question with a {rule}"
+    assert theirs, f"jsonschema accepts a question with a {rule}: the schema and our validator disagree"
+    assert all(error.startswith(f"{path}:") and ": question" in error for error in ours), ours
+
+
+def test_every_registered_type_is_in_the_schema_with_its_own_keys():
+    schema = json_schema()["$defs"]["question"]
+    assert schema["properties"]["type"]["enum"] == list(TYPES)
+    rules = {rule["if"]["properties"]["type"]["const"]: rule["then"] for rule in schema["allOf"]}
+    for name, qtype in TYPES.items():
+        assert rules[name]["properties"]["answer"] == qtype.answer_schema
+        assert set(rules[name].get("required", [])) == set(qtype.required)
+        for key in qtype.keys:
+            assert rules[name]["properties"].get(key, True) is not False, f"{name} may use its own key {key!r}"
+
+
+def test_the_coverage_map_passes_both_validators():
+    import jsonschema
+    data = load_yaml(COVERAGE_FILE)
+    assert validate(data, coverage_schema(), COVERAGE_FILE) == []
+    assert not list(jsonschema.Draft202012Validator(coverage_schema()).iter_errors(data))

@@ -11,23 +11,14 @@ import io
 import json
 import os
 import sys
-import tempfile
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing import get_context
 from pathlib import Path
 
+from grader.report import write_atomic
+
 GRADER_FAILED, BAD_ARGUMENTS = 1, 2
-
-
-def write_atomic(path: Path, text: str) -> None:
-    """Write a file so that readers see the old or the new content, never half of it."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with tempfile.NamedTemporaryFile("w", dir=path.parent, prefix=f".{path.name}.", suffix=".tmp", delete=False,
-                                     encoding="utf-8") as handle:
-        handle.write(text)
-        temporary = Path(handle.name)
-    os.replace(temporary, path)
 
 
 def submission_root(path: Path) -> Path:

@@ -6,8 +6,11 @@ between two gradings of the same submission is `graded_at`.
 from __future__ import annotations
 
 import json
+import os
+import tempfile
 from collections import Counter
 from dataclasses import asdict, dataclass, field
+from pathlib import Path
 
 import course
 
@@ -150,3 +153,13 @@ def hint_for(exercise: str, failed: list[CheckResult]) -> str | None:
 
 def _number(value: float) -> str:
     return f"{value:g}"
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write a file so that readers see the old or the new content, never half of it."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.NamedTemporaryFile("w", dir=path.parent, prefix=f".{path.name}.", suffix=".tmp", delete=False,
+                                     encoding="utf-8") as handle:
+        handle.write(text)
+        temporary = Path(handle.name)
+    os.replace(temporary, path)

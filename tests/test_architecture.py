@@ -34,7 +34,7 @@ def imports(path: Path, top_level_only: bool) -> set[str]:
     """The project modules a file imports (absolute names; relative imports resolved)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     package = module_name(path) if path.name == "__init__.py" else module_name(path).rpartition(".")[0]
-    nodes = tree.body if top_level_only else list(ast.walk(tree))
+    nodes = tree.body if top_level_only else list(_walk_runtime(tree))
     found = set()
     for node in nodes:
         if isinstance(node, ast.Import):
@@ -46,6 +46,15 @@ def imports(path: Path, top_level_only: bool) -> set[str]:
                 base = ".".join([*anchor, base] if base else anchor)
             found |= {f"{base}.{alias.name}" for alias in node.names}  # a submodule, or else an attribute of base
     return {name for name in found if name.split(".")[0] in PACKAGES}
+
+
+def _walk_runtime(node: ast.AST):
+    """Every node, except those under `if TYPE_CHECKING:` (imports for type hints only, never run)."""
+    yield node
+    for child in ast.iter_child_nodes(node):
+        if isinstance(child, ast.If) and ast.unparse(child.test) in ("TYPE_CHECKING", "typing.TYPE_CHECKING"):
+            continue
+        yield from _walk_runtime(child)
 
 
 def sources() -> list[Path]:

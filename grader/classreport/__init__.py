@@ -5,6 +5,6 @@
     write_class_report(path, reports)     # build.py: both, as class.html and class.json, with check descriptions
 
 Three commands write it: `attn grade-all DIR --report class.html`, `attn report GRADES_DIR` (cli.py) and
-`attn nbgrader report` (gradebook.py reads nbgrader's database and the autograded notebooks). The package imports
-nothing itself, so that `attn` and `python -m grader` start without torch.
+`attn nbgrader report` (`grader.notebooks.reports` reads nbgrader's database and the autograded notebooks). The
+package imports nothing itself, so that `attn` and `python -m grader` start without torch.
 """

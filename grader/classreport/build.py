@@ -71,7 +71,7 @@ def write_class_report(page: Path, reports: Mapping[str, Report], *, links: Mapp
                        title: str = "Class report") -> dict:
     """Write `page` (self-contained HTML) and the same data as JSON beside it (`class.html` -> `class.json`);
     returns that data."""
-    from grader.cli import write_atomic
+    from grader.report import write_atomic
 
     exercises = {check.exercise for report in reports.values() for check in report.checks}
     names = anonymous_names([*reports, *(absent or {})]) if anonymise else None

@@ -1,5 +1,5 @@
-"""`attn report GRADES_DIR`: the class report of an existing grading run, from its per-learner JSON reports; and
-`attn nbgrader report` (its arguments are parsed by `grader.notebooks.cli`): the same from an nbgrader course."""
+"""`attn report GRADES_DIR`: the class report of an existing grading run, from its per-learner JSON reports.
+(`attn nbgrader report` builds the same from an nbgrader course: `grader.notebooks.reports`.)"""
 from __future__ import annotations
 
 import argparse
@@ -42,25 +42,3 @@ def main(argv: list[str]) -> int:
     print(f"wrote {page} and {page.with_suffix('.json')}: {summary['learners']} learners"
           + (f", {len(problems)} report(s) unreadable (see above)" if problems else ""))
     return BAD_INPUT if problems else 0
-
-
-def nbgrader_report(course: Path, assignment: str | None, out: Path | None, anonymise: bool, db_url: str | None) -> int:
-    """`attn nbgrader report [COURSE]`: the class report of an autograded nbgrader assignment."""
-    page = out or course / "class.html"
-    if page.suffix.lower() not in (".html", ".htm"):
-        print(f"attn nbgrader report: --out must name an .html file, got {page}", file=sys.stderr)
-        return 2
-    from .build import relative_link, write_class_report
-    from .gradebook import read_course
-
-    try:
-        found = read_course(course, assignment, db_url)
-    except ValueError as error:
-        print(f"attn nbgrader report: {error}", file=sys.stderr)
-        return 2
-    links = {learner: relative_link(path, page) + "/" for learner, path in found.links.items()}
-    summary = write_class_report(page, found.reports, links=links, absent=found.absent, anonymise=anonymise,
-                                 title=f"Class report: nbgrader assignment {found.assignment}")
-    print(f"wrote {page} and {page.with_suffix('.json')}: {summary['learners']} learners with a submission"
-          + (f", {len(found.absent)} without" if found.absent else ""))
-    return 0

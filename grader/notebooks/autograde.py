@@ -50,6 +50,7 @@ from .sanitize import (
 # What reading a file that is not a notebook raises: not JSON, JSON of the wrong shape, or failing nbformat's schema.
 NOT_A_NOTEBOOK = (nbformat.reader.NotJSONError, nbformat.ValidationError, AttributeError, TypeError, KeyError,
                   ValueError, RecursionError, UnicodeDecodeError)
+RESULT_KEY = "grader_result"  # test cell metadata: the grader's result, for `attn nbgrader report`
 MAX_NOTEBOOK_BYTES = 20_000_000  # far above any notebook of the course; a larger file is not read
 
 
@@ -84,7 +85,7 @@ class IsolatedExecute(Execute):
             if note:
                 cell.outputs = [nbformat.v4.new_output("stream", name="stdout", text=note + "\n")]
             if grade_id in self._verdicts:  # for `attn nbgrader report`; replaces whatever the learner's copy held
-                cell.metadata["grader_result"] = asdict(results[grade_id]) if grade_id in results else None
+                cell.metadata[RESULT_KEY] = asdict(results[grade_id]) if grade_id in results else None
         self._minimal_tracebacks = False
         with tempfile.TemporaryDirectory(prefix="verdict-kernel-") as empty:
             resources = {**resources, "metadata": {**resources.get("metadata", {}), "path": empty}}

@@ -41,7 +41,7 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
 
     if args.command == "report":
-        from grader.classreport.cli import nbgrader_report
+        from .reports import nbgrader_report
 
         return nbgrader_report(args.course, args.assignment, args.out, args.anonymise, args.db)
     if args.command == "build":

@@ -8,16 +8,17 @@ output printed: the message, then "Likely mistake: <diagnosis>" (and no error ki
 """
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 import nbformat
 from nbgrader.api import Gradebook, MissingEntry
 
-from grader.notebooks.autograde import NOT_A_NOTEBOOK
+from grader.classreport.build import relative_link, write_class_report
+from grader.notebooks.autograde import NOT_A_NOTEBOOK, RESULT_KEY
 from grader.report import CheckResult, Report
 
-RESULT_KEY = "grader_result"  # the test cell metadata written at autograde
 LIKELY_MISTAKE = "\n\nLikely mistake: "
 
 
@@ -90,3 +91,22 @@ def _cell_results(path: Path) -> dict[str, dict]:
             message, _, diagnosis = printed.strip().partition(LIKELY_MISTAKE)
             found[grade_id] = {"message": message.strip(), "diagnosis": diagnosis.strip() or None}
     return found
+
+
+def nbgrader_report(course: Path, assignment: str | None, out: Path | None, anonymise: bool, db_url: str | None) -> int:
+    """`attn nbgrader report [COURSE]`: the class report of an autograded nbgrader assignment."""
+    page = out or course / "class.html"
+    if page.suffix.lower() not in (".html", ".htm"):
+        print(f"attn nbgrader report: --out must name an .html file, got {page}", file=sys.stderr)
+        return 2
+    try:
+        found = read_course(course, assignment, db_url)
+    except ValueError as error:
+        print(f"attn nbgrader report: {error}", file=sys.stderr)
+        return 2
+    links = {learner: relative_link(path, page) + "/" for learner, path in found.links.items()}
+    summary = write_class_report(page, found.reports, links=links, absent=found.absent, anonymise=anonymise,
+                                 title=f"Class report: nbgrader assignment {found.assignment}")
+    print(f"wrote {page} and {page.with_suffix('.json')}: {summary['learners']} learners with a submission"
+          + (f", {len(found.absent)} without" if found.absent else ""))
+    return 0

@@ -46,3 +46,34 @@ def import_timm() -> types.ModuleType:
     import timm.models.davit
 
     return timm.models.davit
+
+
+# ------------------------------------------------------------------ comparing with a peer
+
+TOL = 1e-10
+# float32: the two sides round differently at every step; through a few layers that is ~1e2 ulps (1.2e-7 each) of the
+# largest value, so errors are measured relative to it.
+TOL32 = 2e-5
+
+
+def max_error(ours: torch.Tensor, theirs: torch.Tensor) -> float:
+    """The largest absolute difference, after checking that shapes and dtypes agree."""
+    assert ours.shape == theirs.shape, f"shape {tuple(ours.shape)} where the peer has {tuple(theirs.shape)}"
+    assert ours.dtype == theirs.dtype, f"dtype {ours.dtype} where the peer has {theirs.dtype}"
+    return (ours - theirs).abs().max().item()
+
+
+def tolerance(theirs: torch.Tensor) -> float:
+    """TOL in float64; in float32, TOL32 of the peer's largest magnitude (at least 1)."""
+    return TOL if theirs.dtype == torch.float64 else TOL32 * max(1.0, theirs.abs().max().item())
+
+
+def randomized(module: torch.nn.Module, seed: int = 0) -> torch.nn.Module:
+    """The module in float64 with every parameter redrawn from N(0, 0.5²), in eval mode: peers initialise biases and
+    norms to 0 and 1 and the rest tiny, which would hide a swapped bias or a missing gain."""
+    generator = torch.Generator().manual_seed(seed)
+    module = module.double().eval()
+    with torch.no_grad():
+        for parameter in module.parameters():
+            parameter.copy_(torch.randn(parameter.shape, generator=generator, dtype=torch.float64) * 0.5)
+    return module

@@ -91,7 +91,7 @@ class DaViTStage(nn.Module):
 class DaViT(nn.Module):
     """DaViT: the convolutional stem, the stages, and a head that layer-norms the mean token and maps it to classes."""
 
-    uncounted_heads = ("head",)  # configs.count_parameters counts all but the final linear map (timm's head.fc)
+    uncounted_heads = ()  # configs.count_parameters counts the classifier too, as the paper does
 
     def __init__(self, config: HierarchicalConfig) -> None:
         super().__init__()

@@ -96,7 +96,7 @@ class SwinStage(nn.Module):
 class SwinTransformer(nn.Module):
     """Swin: patch embedding + layer norm, the stages, a final layer norm, and ``average_pool_head``."""
 
-    uncounted_heads = ("head",)  # configs.count_parameters counts the backbone, as Hugging Face's SwinModel holds it
+    uncounted_heads = ()  # configs.count_parameters counts the classifier too, as the paper does
 
     def __init__(self, config: HierarchicalConfig) -> None:
         super().__init__()

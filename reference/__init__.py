@@ -10,5 +10,6 @@ docs/convention.md; in short:
   query) sums to 1, and a boolean mask is True where a key is visible to a query.
 
 One module per exercise (bpe, embeddings, softmax, masking, attention, multihead, transformer_layer,
-cross_attention, sampling, patch_embedding), plus byte_bpe, models and configs.
+cross_attention, sampling, patch_embedding, and for the vision models imagegpt, swin and davit, where images and
+grids of tokens are (..., C, H, W), each token a column), plus byte_bpe, models and configs.
 """

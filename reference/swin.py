@@ -14,13 +14,17 @@ Conventions (the column convention, on a grid):
 
 The cyclic shift moves the grid up and left by ``shift`` (``torch.roll(X, (−shift, −shift), (−2, −1))``) before
 the partition and back afterwards, so the token at (h, w) lands at (h − shift, w − shift) mod (H, W).
+
+Shapes follow the column convention; memory does not always: the window functions keep each token's C features side
+by side in memory (what ``torch.channels_last`` does for images), which makes every per-token projection of every
+window a single matrix product. Nothing but speed depends on it.
 """
 from __future__ import annotations
 
 import torch
 
 from ._shapes import check_positive_int, check_shape
-from .multihead import check_heads, check_params
+from .multihead import check_heads, check_params, split_heads
 from .transformer_layer import layer_norm
 
 
@@ -40,15 +44,16 @@ def window_partition(X: torch.Tensor, window: int) -> torch.Tensor:
     """A grid X (..., C, H, W) -> its windows (..., nW, C, M·M), M = ``window``, nW = (H/M)·(W/M).
 
     Window k covers grid rows (k // (W/M))·M … +M and columns (k % (W/M))·M … +M; its tokens are in raster order.
-    ValueError unless M divides H and W.
+    ValueError unless M divides H and W. (In memory each window is stored token by token, its C features side by
+    side — ``.contiguous()`` gives the usual layout — so that projecting all windows is one matrix product.)
     """
     check_shape("X", X, ("C", "H", "W"), {})
     *lead, C, H, W = X.shape
     _check_window(H, W, window)
     M = window
-    grid = X.reshape(*lead, C, H // M, M, W // M, M)                  # (..., C, wh, p, ww, q)
-    windows = grid.movedim(-4, -5).movedim(-2, -4)                    # (..., wh, ww, C, p, q)
-    return windows.reshape(*lead, (H // M) * (W // M), C, M * M)
+    grid = X.movedim(-3, -1).reshape(*lead, H // M, M, W // M, M, C)      # (..., wh, p, ww, q, C)
+    tokens = grid.transpose(-4, -3).reshape(*lead, (H // M) * (W // M), M * M, C)  # (..., nW, p·q, C)
+    return tokens.transpose(-2, -1)                                         # (..., nW, C, M·M)
 
 
 def window_reverse(windows: torch.Tensor, window: int, height: int, width: int) -> torch.Tensor:
@@ -62,9 +67,8 @@ def window_reverse(windows: torch.Tensor, window: int, height: int, width: int) 
     M = window
     check_shape("windows", windows, ((height // M) * (width // M), "C", M * M), {})
     *lead, _, C, _ = windows.shape
-    grid = windows.reshape(*lead, height // M, width // M, C, M, M)   # (..., wh, ww, C, p, q)
-    grid = grid.movedim(-3, -5).movedim(-3, -2)                       # (..., C, wh, p, ww, q)
-    return grid.reshape(*lead, C, height, width)
+    grid = windows.transpose(-2, -1).reshape(*lead, height // M, width // M, M, M, C)   # (..., wh, ww, p, q, C)
+    return grid.transpose(-4, -3).reshape(*lead, height, width, C).movedim(-1, -3)     # (..., C, H, W)
 
 
 def _regions(size: int, window: int, shift: int, device: torch.device | str | None) -> torch.Tensor:
@@ -96,8 +100,10 @@ def shifted_window_mask(height: int, width: int, window: int, shift: int,
 
 def cyclic_shift(X: torch.Tensor, shift: int) -> torch.Tensor:
     """A grid X (..., C, H, W) rolled up and left by ``shift``: token (h, w) moves to (h − shift, w − shift) mod
-    (H, W). ``cyclic_shift(·, −shift)`` rolls it back."""
-    return torch.roll(X, shifts=(-shift, -shift), dims=(-2, -1)) if shift else X
+    (H, W). ``cyclic_shift(·, −shift)`` rolls it back. (Rolled token by token in memory, like the windows.)"""
+    if not shift:
+        return X
+    return torch.roll(X.movedim(-3, -1), shifts=(-shift, -shift), dims=(-3, -2)).movedim(-1, -3)
 
 
 def patch_merging(X: torch.Tensor, gamma: torch.Tensor, beta: torch.Tensor, W: torch.Tensor,
@@ -152,13 +158,15 @@ def window_attention(X: torch.Tensor, params: dict[str, torch.Tensor], num_heads
                      bias_table: torch.Tensor | None = None) -> torch.Tensor:
     """Multi-head self-attention within windows: a grid X (..., C, H, W) -> (..., C, H, W).
 
-    With ``shift`` > 0 (Swin's odd blocks) the grid is rolled by ``cyclic_shift`` first, attended in windows with
-    ``shifted_window_mask``, and rolled back. Each head h adds ``relative_position_bias(bias_table, window)[h]`` to
-    its scores KᵀQ/sqrt(C/H) (no table: no bias, as in DaViT's spatial attention). ``params``: Wq, Wk, Wv, Wo (C, C)
-    and bq, bk, bv, bo (C,), as ``multi_head_attention`` takes them; head h owns features h·C/H … (h+1)·C/H.
+    Each window is a sequence of M·M token columns, attended as ``multi_head_attention`` would (``params``: Wq, Wk,
+    Wv, Wo (C, C) and bq, bk, bv, bo (C,); head h owns features h·C/H … (h+1)·C/H; scores KᵀQ/sqrt(C/H)), plus, per
+    head h, ``relative_position_bias(bias_table, window)[h]`` added to the scores (no table: no bias, as in DaViT's
+    spatial attention). With ``shift`` > 0 (Swin's odd blocks) the grid is rolled by ``cyclic_shift`` first, attended
+    with ``shifted_window_mask``, and rolled back.
 
-    Queries, keys and values are projected on the whole grid (a projection acts on each token alone, so it commutes
-    with rolling and partitioning); then all windows of all heads are one batched matrix product.
+    Speed: the windows come out of ``window_partition`` stored token by token, so each projection of all windows is
+    one matrix product (queries, keys and values together), and the scores and weighted sums of all windows and heads
+    are one batched product each.
     """
     check_params(params)
     sizes: dict[str, int] = {}
@@ -167,29 +175,49 @@ def window_attention(X: torch.Tensor, params: dict[str, torch.Tensor], num_heads
     check_heads(C, num_heads)
     _check_window(H, W, window)
     _check_shift(shift, window)
-    M, d = window, C // num_heads
+    M, scale = window, (C // num_heads) ** -0.5
     for key in ("Wq", "Wk", "Wv", "Wo"):
         check_shape(key, params[key], ("C", "C"), sizes, batched=False)
     for key in ("bq", "bk", "bv", "bo"):
         check_shape(key, params[key], ("C",), sizes, batched=False)
+    windows = window_partition(cyclic_shift(X, shift), M)                       # (..., nW, C, M·M)
+    weight = torch.cat([params["Wq"] * scale, params["Wk"], params["Wv"]])       # (3C, C), 1/sqrt(C/H) folded in
+    bias = torch.cat([params["bq"] * scale, params["bk"], params["bv"]])
+    qkv = _project_tokens(weight, windows, bias)                                # (..., nW, 3C, M·M)
+    heads = split_heads(qkv, 3 * num_heads).unflatten(-3, (3, num_heads))       # (..., nW, 3, heads, C/H, M·M)
+    # A = V softmax_cols(KᵀQ + B) per head, computed transposed — Aᵀ = softmax over the last axis of (QᵀK + Bᵀ),
+    # times Vᵀ — from one copy of Qᵀ, Kᵀ, Vᵀ: the softmax then runs along memory, and Aᵀ comes out token by token.
+    Q_t, K_t, V_t = heads.movedim(-4, 0).transpose(-2, -1).contiguous()         # each (..., nW, heads, M·M, C/H)
+    scores_t = Q_t @ K_t.transpose(-2, -1)                                      # (..., nW, heads, queries, keys)
+    added = _bias_and_mask(bias_table, num_heads, H, W, M, shift, X)
+    if added is not None:
+        scores_t = scores_t + added
+    heads_t = torch.softmax(scores_t, dim=-1) @ V_t                             # (..., nW, heads, M·M, C/H)
+    merged = heads_t.transpose(-3, -2).flatten(-2).transpose(-2, -1)            # merge_heads: (..., nW, C, M·M)
+    out = _project_tokens(params["Wo"], merged, params["bo"])                   # (..., nW, C, M·M)
+    return cyclic_shift(window_reverse(out, M, H, W), -shift)
 
-    weight = torch.cat([params["Wq"] * d ** -0.5, params["Wk"], params["Wv"]])   # (3C, C); the scale folded into Wq
-    bias = torch.cat([params["bq"] * d ** -0.5, params["bk"], params["bv"]])
-    qkv = weight @ X.flatten(-2) + bias[:, None]                                 # (..., 3C, H·W)
-    qkv = window_partition(cyclic_shift(qkv.unflatten(-1, (H, W)), shift), M)    # (..., nW, 3C, M·M)
-    Q, K, V = qkv.unflatten(-2, (3, num_heads, d)).unbind(-4)                    # each (..., nW, heads, d, M·M)
 
-    scores = K.transpose(-2, -1) @ Q                                             # (..., nW, heads, M·M, M·M)
+def _project_tokens(W: torch.Tensor, X: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
+    """W X + b 1ᵀ for X (..., in, N) stored token by token: ``F.linear`` on the token rows, one matrix product over
+    all leading axes (``W @ X`` would be one small product per window)."""
+    return torch.nn.functional.linear(X.transpose(-2, -1), W, b).transpose(-2, -1)
+
+
+def _bias_and_mask(bias_table: torch.Tensor | None, num_heads: int, height: int, width: int, window: int, shift: int,
+                   X: torch.Tensor) -> torch.Tensor | None:
+    """What window attention adds to its transposed scores (queries, keys): the relative position bias (heads, M·M,
+    M·M) and, with a shift, −inf where ``shifted_window_mask`` is False, (nW, heads, M·M, M·M); None if neither."""
+    added = None
     if bias_table is not None:
-        check_shape("bias_table", bias_table, (num_heads, (2 * M - 1) ** 2), {}, batched=False)
-        scores = scores + relative_position_bias(bias_table, M)                  # (heads, M·M, M·M) broadcasts
+        check_shape("bias_table", bias_table, (num_heads, (2 * window - 1) ** 2), {}, batched=False)
+        added = relative_position_bias(bias_table, window).transpose(-2, -1)   # (heads, queries, keys)
     if shift:
-        visible = shifted_window_mask(H, W, M, shift, X.device)                 # (nW, M·M, M·M)
-        scores = scores.masked_fill(~visible[:, None], float("-inf"))            # a query always sees itself
-    weights = torch.softmax(scores, dim=-2)                                      # columns sum to 1
-    heads = V @ weights                                                          # (..., nW, heads, d, M·M)
-    grid = cyclic_shift(window_reverse(heads.flatten(-3, -2), M, H, W), -shift)  # (..., C, H, W)
-    return (params["Wo"] @ grid.flatten(-2) + params["bo"][:, None]).unflatten(-1, (H, W))
+        visible = shifted_window_mask(height, width, window, shift, X.device)  # (nW, M·M, M·M); a query sees itself
+        blocked = torch.zeros(visible.shape, dtype=X.dtype, device=X.device).masked_fill(~visible, float("-inf"))
+        blocked = blocked.transpose(-2, -1)[:, None]                           # (nW, 1, queries, keys)
+        added = blocked if added is None else blocked + added
+    return None if added is None else added.contiguous()
 
 
 def attention_cost(height: int, width: int, dim: int, window: int | None = None) -> int:

@@ -1,4 +1,5 @@
-"""Importing the peers that come with torchvision: timm (DaViT) and, once torchvision is installed, transformers.
+"""Working with peers: importing the ones that come with torchvision — timm (DaViT) and, once torchvision is
+installed, transformers — and comparing our outputs with theirs (``max_error``, ``tolerance``, ``randomized``).
 
 The project's torch is the CPU build 2.13.0. The only torchvision wheel built against it on PyPI (0.28.0) ships a C
 extension linked to the CUDA build of torch, so that extension fails to load here. torchvision's Python code then

@@ -84,7 +84,8 @@ def our_block(layer: modeling_swin.SwinLayer) -> SwinBlock:
                "bias_table": attention.relative_position_bias.relative_position_bias_table.T,
                "gamma1": layer.layernorm_before.weight, "beta1": layer.layernorm_before.bias,
                "gamma2": layer.layernorm_after.weight, "beta2": layer.layernorm_after.bias,
-               "W1": layer.mlp.fc1.weight, "b1": layer.mlp.fc1.bias, "W2": layer.mlp.fc2.weight, "b2": layer.mlp.fc2.bias}
+               "W1": layer.mlp.fc1.weight, "b1": layer.mlp.fc1.bias,
+               "W2": layer.mlp.fc2.weight, "b2": layer.mlp.fc2.bias}
     with torch.no_grad():
         for name, value in sources.items():
             getattr(block, name).copy_(value)

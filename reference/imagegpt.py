@@ -86,6 +86,8 @@ def pixel_sequence(ids: torch.Tensor, sos_id: int) -> tuple[torch.LongTensor, to
     if ids.is_floating_point() or ids.dtype == torch.bool:
         raise ValueError(f"ids: expected an integer tensor of palette ids, got {ids.dtype}")
     check_positive_int("sos_id", sos_id, minimum=0)
+    if ids.shape[-2] * ids.shape[-1] == 0:
+        raise ValueError(f"ids: expected an image of at least one pixel, got shape {tuple(ids.shape)}")
     targets = ids.long().flatten(-2)                                           # (..., N), raster order
     start = torch.full_like(targets[..., :1], sos_id)                          # (..., 1)
     return torch.cat([start, targets[..., :-1]], dim=-1), targets

@@ -7,7 +7,7 @@ mapped to logits (B, K). Between stages a layer norm then a 2×2 convolution of 
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Mapping
 
 import torch
 import torch.nn.functional as F
@@ -106,7 +106,7 @@ class DaViT(nn.Module):
         init_weights(self)
 
     @classmethod
-    def from_timm(cls, state_dict, config: HierarchicalConfig) -> DaViT:
+    def from_timm(cls, state_dict: Mapping[str, torch.Tensor], config: HierarchicalConfig) -> DaViT:
         """The model holding a timm DaViT state dict (``reference.models.timm_weights.load_davit``)."""
         from .timm_weights import load_davit  # it builds models through this package: import it only when called
 

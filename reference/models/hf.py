@@ -38,7 +38,8 @@ def _gpt2_fused(index: int, weight: bool) -> Callable[[torch.Tensor], torch.Tens
     return lambda t: split_fused(conv1d_to_linear(t) if weight else t, index)
 
 
-def _load(config: ModelConfig | HierarchicalConfig, state_dict: Mapping[str, torch.Tensor], source: Callable[[str], Source],
+def _load(config: ModelConfig | HierarchicalConfig, state_dict: Mapping[str, torch.Tensor],
+          source: Callable[[str], Source],
           optional: tuple[str, ...] = (), tied: Mapping[str, str] | None = None,
           ignored: Callable[[str], bool] = lambda key: False) -> nn.Module:
     """A model of ``config`` with every parameter filled from ``state_dict[key]`` via ``source(name) = (key, convert)``.
@@ -219,7 +220,7 @@ def load_vit(state_dict: Mapping[str, torch.Tensor], config: ModelConfig) -> nn.
         ignored=lambda key: key.startswith("pooler."))
 
 
-# ------------------------------------------------------------------ ImageGPT (ImageGPTModel, …ForCausalImageModeling, …ForImageClassification)
+# ------------------------------------------------------------------ ImageGPT (ImageGPTModel and its two task models)
 
 _IMAGEGPT_LAYER: dict[str, Source] = {key: source for key, source in _GPT2_LAYER.items()
                                       if not key.startswith("beta")}                 # GPT-2's layout, norms without β

@@ -10,7 +10,7 @@ activation is the "quick" GELU x·σ(1.702x); and the output head is its own mat
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Mapping
 
 import torch
 from torch import nn
@@ -77,7 +77,7 @@ class ImageGPT(nn.Module):
         init_weights(self)
 
     @classmethod
-    def from_hf(cls, state_dict, config: ModelConfig) -> ImageGPT:
+    def from_hf(cls, state_dict: Mapping[str, torch.Tensor], config: ModelConfig) -> ImageGPT:
         """The model holding a Hugging Face ImageGPT state dict (``reference.models.hf.load_imagegpt``)."""
         from .hf import load_imagegpt  # hf builds models through this package: import it only when called
 

@@ -9,7 +9,7 @@ blocks' and the final norm ``config.layer_norm_eps``.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Mapping
 
 import torch
 from torch import nn
@@ -111,7 +111,7 @@ class SwinTransformer(nn.Module):
         init_weights(self)
 
     @classmethod
-    def from_hf(cls, state_dict, config: HierarchicalConfig) -> SwinTransformer:
+    def from_hf(cls, state_dict: Mapping[str, torch.Tensor], config: HierarchicalConfig) -> SwinTransformer:
         """The model holding a Hugging Face Swin state dict (``reference.models.hf.load_swin``)."""
         from .hf import load_swin  # hf builds models through this package: import it only when called
 

@@ -151,7 +151,10 @@ def test_imagegpt_pixel_sequence_is_raster_order_shifted_by_the_start_token():
     batched, _ = pixel_sequence(torch.zeros(2, 3, 4, 5, dtype=torch.int32), sos_id=16)
     assert batched.shape == (2, 3, 20) and batched.dtype == torch.long
     with pytest.raises(ValueError, match="ids"):
-        pixel_sequence(torch.zeros(2, 2), sos_id=16)
+        pixel_sequence(torch.zeros(2, 2), sos_id=16)                           # float ids
+    with pytest.raises(ValueError, match="ids"):
+        pixel_sequence(torch.zeros(2, 0, 3, dtype=torch.long), sos_id=16)      # no pixel
+    assert [t.tolist() for t in pixel_sequence(torch.tensor([[7]]), sos_id=16)] == [[16], [7]]
 
 
 @DTYPES

@@ -60,6 +60,15 @@ def test_swin_windows_keep_leading_axes_dtypes_and_one_window():
     one = window_partition(X, 6)
     assert one.shape == (3, 2, 1, 4, 36) and torch.equal(one[..., 0, :, :], X.flatten(-2)), \
         "a single window is the whole grid in raster order"
+    gamma, beta, W = torch.randn(16), torch.randn(16), torch.randn(8, 16)
+    merged = patch_merging(X, gamma, beta, W)
+    assert merged.shape == (3, 2, 8, 3, 3) and merged.dtype == torch.float32
+    assert torch.allclose(merged[2, 1], patch_merging(X[2, 1], gamma, beta, W))
+    params = {key: value.float() for key, value in attention_params(4, seed=13).items()}
+    table = torch.randn(2, 25)
+    attended = window_attention(X, params, 2, 3, 1, table)
+    assert attended.shape == X.shape and attended.dtype == torch.float32
+    assert torch.allclose(attended[1, 0], window_attention(X[1, 0], params, 2, 3, 1, table), atol=1e-6)
 
 
 @pytest.mark.parametrize("call", [

@@ -13,5 +13,6 @@ One module per exercise (bpe, embeddings, softmax, masking, attention, multihead
 cross_attention, sampling, patch_embedding), plus byte_bpe, models and configs. Before and beyond the classic
 transformer: rnn_attention (Bahdanau's additive attention, the RNN decoder step, attention over a CNN grid),
 conv_attention (SAGAN), sparse_attention (long sequences without N×N scores), positions (T5 bias, rotary) and
-pretraining (BERT's MLM corruption and NSP pairs).
+pretraining (BERT's MLM corruption and NSP pairs). For the vision models: imagegpt, swin and davit, where images and
+grids of tokens are (..., C, H, W), each token a column.
 """

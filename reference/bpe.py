@@ -1,4 +1,4 @@
-"""Character-level byte-pair encoding (docs/contract.md §1).
+"""Character-level byte-pair encoding (docs/contract.md, `bpe`).
 
 A word is its characters followed by the end-of-word symbol ``"</w>"``. Training repeatedly merges the most frequent
 adjacent pair of symbols (counts weighted by word frequency, overlapping pairs counted) into one new symbol.

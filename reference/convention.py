@@ -9,6 +9,11 @@ part, a ``key_padding_mask`` is (B, N_k) with True = ignored; an embedding table
 (out, in) as we do, GPT-2's ``Conv1D`` stores (in, out). Longformer's layers take one float (B, N) mask for
 padding and global tokens together.
 
+Images and grids of tokens: ours are channels-first, a grid X (..., C, H, W) whose token (h, w) is the column
+X[..., :, h, w] (as PyTorch's images); Hugging Face's Swin and timm's DaViT hold their grids channels-last,
+(B, H, W, C), and their windows as (B·nW, M, M, C) where ours are (B, nW, C, M·M). Swin's attention mask in Hugging
+Face is additive, (nW, N_q, N_k) with 0 = visible and −100 = blocked.
+
 Every peer test and every weight loader converts through these functions, so each layout fact lives here once.
 """
 from __future__ import annotations
@@ -65,3 +70,25 @@ def split_fused(weight: torch.Tensor, index: int, parts: int = 3) -> torch.Tenso
     """Part ``index`` of ``parts`` projections stacked along the output axis (dim 0), as in
     ``nn.MultiheadAttention.in_proj_weight`` (3D, D) -> Wq, Wk, Wv (D, D), or a fused bias (3D,) -> (D,)."""
     return weight.chunk(parts)[index]
+
+
+def additive_rows_mask(mask: torch.Tensor, blocked: float = -100.0, dtype: torch.dtype = torch.float32) -> torch.Tensor:
+    """Our mask (..., N_k, N_q), True = visible -> an additive mask (..., N_q, N_k): 0 where visible, ``blocked``
+    elsewhere (Hugging Face's Swin adds −100)."""
+    zero = torch.zeros((), dtype=dtype, device=mask.device)
+    return torch.where(mask.transpose(-2, -1), zero, torch.tensor(blocked, dtype=dtype, device=mask.device))
+
+
+def grid_to_rows(X: torch.Tensor) -> torch.Tensor:
+    """Our grid (..., C, H, W) -> channels-last (..., H, W, C)."""
+    return X.movedim(-3, -1)
+
+
+def grid_to_columns(X: torch.Tensor) -> torch.Tensor:
+    """A channels-last grid (..., H, W, C) -> ours (..., C, H, W)."""
+    return X.movedim(-1, -3)
+
+
+def windows_to_rows(windows: torch.Tensor, window: int) -> torch.Tensor:
+    """Our windows (B, nW, C, M·M) -> Hugging Face's and timm's (B·nW, M, M, C), token (p, q) of a window at [p, q]."""
+    return windows.transpose(-2, -1).reshape(-1, window, window, windows.shape[-2])

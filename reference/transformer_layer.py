@@ -15,6 +15,7 @@ ACTIVATIONS = {
     "relu": torch.relu,
     "gelu": torch.nn.functional.gelu,                                               # exact: x·Φ(x), with erf
     "gelu_tanh": functools.partial(torch.nn.functional.gelu, approximate="tanh"),   # GPT-2's "gelu_new"
+    "quick_gelu": lambda x: x * torch.sigmoid(1.702 * x),                           # ImageGPT's: x·σ(1.702x)
 }
 
 

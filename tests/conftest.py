@@ -1,9 +1,18 @@
-"""The project's own suite: every test gets a generous time limit, so a hang fails that test instead of the CI run.
+"""The project's own suite: every test gets a generous time limit, so a hang fails that test instead of the CI run,
+and the peers that import torchvision can be imported (``peers.py``).
 
 (Set here rather than in pyproject.toml so that the learners' `pytest exercises` stays free of pytest-timeout's
 header lines.)
 """
+import sys
+from pathlib import Path
+
 import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))  # test helpers (peers.py) import as top-level modules
+import peers  # noqa: E402
+
+peers.register_torchvision_operators()  # before any test module imports transformers (see peers.py)
 
 TEST_TIMEOUT_SECONDS = 900
 

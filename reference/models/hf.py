@@ -4,6 +4,9 @@ Hugging Face works in the row convention, which changes little for weights: ``nn
 do, embedding tables are (V, D) where ours are (D, V), and GPT-2's ``Conv1D`` stores (in, out), its ``c_attn``
 stacking Wq, Wk, Wv side by side. Every conversion is one of ``reference.convention``'s.
 
+ImageGPT is laid out as GPT-2; Swin as ViT, plus a relative position bias table per block ((2M−1)², heads), stored
+(heads, (2M−1)²) here, one column per relative offset.
+
 Each loader reads a state dict, strict in both directions: a backbone parameter missing from it, or a key nobody
 understands, is a ValueError. Heads the state dict does not have (the masked-LM and next-sentence heads when loading
 a ``BertModel``, the pooler when loading a ``BertForMaskedLM``, a ViT head when loading a ``ViTModel``) keep their
@@ -20,7 +23,7 @@ from torch import nn
 
 from ..convention import conv1d_to_linear, split_fused, table_to_columns
 from .build import instantiate
-from .config import ModelConfig
+from .config import HierarchicalConfig, ModelConfig
 
 Source = tuple[str, Callable[[torch.Tensor], torch.Tensor]]  # (HF key, conversion to our layout)
 
@@ -35,7 +38,8 @@ def _gpt2_fused(index: int, weight: bool) -> Callable[[torch.Tensor], torch.Tens
     return lambda t: split_fused(conv1d_to_linear(t) if weight else t, index)
 
 
-def _load(config: ModelConfig, state_dict: Mapping[str, torch.Tensor], source: Callable[[str], Source],
+def _load(config: ModelConfig | HierarchicalConfig, state_dict: Mapping[str, torch.Tensor],
+          source: Callable[[str], Source],
           optional: tuple[str, ...] = (), tied: Mapping[str, str] | None = None,
           ignored: Callable[[str], bool] = lambda key: False) -> nn.Module:
     """A model of ``config`` with every parameter filled from ``state_dict[key]`` via ``source(name) = (key, convert)``.
@@ -218,17 +222,100 @@ def load_vit(state_dict: Mapping[str, torch.Tensor], config: ModelConfig) -> nn.
         ignored=lambda key: key.startswith("pooler."))
 
 
+# ------------------------------------------------------------------ ImageGPT (ImageGPTModel and its two task models)
+
+_IMAGEGPT_LAYER: dict[str, Source] = {key: source for key, source in _GPT2_LAYER.items()
+                                      if not key.startswith("beta")}                 # GPT-2's layout, norms without β
+_IMAGEGPT_TOP: dict[str, Source] = {
+    "token_embedding": ("wte.weight", table_to_columns), "position_embedding": ("wpe.weight", table_to_columns),
+    "final_gamma": ("ln_f.weight", _same), "lm_head": ("lm_head.weight", _same), "head_weight": ("score.weight", _same),
+}
+
+
+def load_imagegpt(state_dict: Mapping[str, torch.Tensor], config: ModelConfig) -> nn.Module:
+    """An ``ImageGPT`` holding the weights of a Hugging Face ``ImageGPTModel``, ``ImageGPTForCausalImageModeling``
+    or ``ImageGPTForImageClassification`` state dict. Its layers are laid out as GPT-2's (``Conv1D``, fused q/k/v);
+    its norms have a gain and no shift. The heads a state dict lacks keep their fresh initialisation."""
+    return _load(
+        config, _strip(state_dict, "transformer."),
+        lambda name: _layer_source(name, _IMAGEGPT_LAYER, "h.") or _IMAGEGPT_TOP[name],
+        optional=("lm_head", "head_weight"),
+        ignored=lambda key: key.endswith((".attn.bias", ".attn.masked_bias")))  # old checkpoints' mask buffers
+
+
+# ------------------------------------------------------------------ Swin (SwinModel, SwinForImageClassification)
+
+_SWIN_BLOCK: dict[str, Source] = {
+    **{f"{w}{c}": (f"attention.self.{part}.{kind}", _same)
+       for c, part in zip("qkv", ("query", "key", "value")) for w, kind in (("W", "weight"), ("b", "bias"))},
+    "Wo": ("attention.output.dense.weight", _same), "bo": ("attention.output.dense.bias", _same),
+    "bias_table": ("attention.self.relative_position_bias_table", table_to_columns),   # ((2M−1)², H) -> (H, (2M−1)²)
+    "gamma1": ("layernorm_before.weight", _same), "beta1": ("layernorm_before.bias", _same),
+    "W1": ("intermediate.dense.weight", _same), "b1": ("intermediate.dense.bias", _same),
+    "W2": ("output.dense.weight", _same), "b2": ("output.dense.bias", _same),
+    "gamma2": ("layernorm_after.weight", _same), "beta2": ("layernorm_after.bias", _same),
+}
+_SWIN_MERGE: dict[str, Source] = {"gamma": ("downsample.norm.weight", _same), "beta": ("downsample.norm.bias", _same),
+                                  "weight": ("downsample.reduction.weight", _same)}
+_SWIN_TOP: dict[str, Source] = {
+    "patch_weight": ("embeddings.patch_embeddings.projection.weight", lambda w: w.flatten(1)),  # (D0, C·P·P)
+    "patch_bias": ("embeddings.patch_embeddings.projection.bias", _same),
+    "embedding_norm.gamma": ("embeddings.norm.weight", _same), "embedding_norm.beta": ("embeddings.norm.bias", _same),
+    "final_norm.gamma": ("layernorm.weight", _same), "final_norm.beta": ("layernorm.bias", _same),
+    "head.weight": ("classifier.weight", _same), "head.bias": ("classifier.bias", _same),
+}
+
+# transformers ≥ 5 renames Swin's attention and MLP modules in memory; checkpoint files keep the names above.
+_SWIN_V5_RENAMES = (
+    ("attention.q_proj.", "attention.self.query."), ("attention.k_proj.", "attention.self.key."),
+    ("attention.v_proj.", "attention.self.value."), ("attention.o_proj.", "attention.output.dense."),
+    ("attention.relative_position_bias.relative_position_bias_table", "attention.self.relative_position_bias_table"),
+    ("mlp.fc1.", "intermediate.dense."), ("mlp.fc2.", "output.dense."),
+)
+
+
+def _swin_checkpoint_key(key: str) -> str:
+    """A Swin key in the checkpoint layout, whether it came from a file or from a transformers ≥ 5 model."""
+    for new, old in _SWIN_V5_RENAMES:
+        key = key.replace(new, old)
+    return key
+
+
+def _swin_source(name: str) -> Source:
+    """``stages.{s}.blocks.{b}.{key}`` and ``stages.{s}.merge.{key}`` live in ``encoder.layers.{s}``."""
+    parts = name.split(".")
+    if parts[0] != "stages":
+        return _SWIN_TOP[name]
+    stage = f"encoder.layers.{parts[1]}."
+    if parts[2] == "blocks":
+        key, convert = _SWIN_BLOCK[parts[4]]
+        return f"{stage}blocks.{parts[3]}.{key}", convert
+    key, convert = _SWIN_MERGE[parts[3]]
+    return stage + key, convert
+
+
+def load_swin(state_dict: Mapping[str, torch.Tensor], config: HierarchicalConfig) -> nn.Module:
+    """A ``SwinTransformer`` holding the weights of a Hugging Face ``SwinModel`` / ``SwinForImageClassification``
+    state dict (in memory or from a file). Its relative-position index buffers, which older checkpoints store, are
+    recomputed rather than read; absolute position embeddings and mask tokens are not part of this Swin."""
+    state_dict = {_swin_checkpoint_key(key): value for key, value in _strip(state_dict, "swin.").items()}
+    return _load(config, state_dict, _swin_source, optional=("head",),
+                 ignored=lambda key: key.endswith("relative_position_index"))
+
+
 # ------------------------------------------------------------------ configurations
 
 # Hugging Face activation names -> the reference's (``reference.transformer_layer.ACTIVATIONS``).
-_HF_ACTIVATIONS = {"gelu": "gelu", "gelu_new": "gelu_tanh", "gelu_pytorch_tanh": "gelu_tanh"}
+_HF_ACTIVATIONS = {"gelu": "gelu", "gelu_new": "gelu_tanh", "gelu_pytorch_tanh": "gelu_tanh",
+                   "quick_gelu": "quick_gelu"}
 
 
-def config_from_hf(hf_config, name: str, num_classes: int = 0) -> ModelConfig:
-    """A ``ModelConfig`` from a Hugging Face ``BertConfig``, ``GPT2Config`` or ``ViTConfig`` (object or dict)."""
+def config_from_hf(hf_config, name: str, num_classes: int = 0) -> ModelConfig | HierarchicalConfig:
+    """A ``ModelConfig`` from a Hugging Face ``BertConfig``, ``GPT2Config``, ``ViTConfig`` or ``ImageGPTConfig``, or a
+    ``HierarchicalConfig`` from a ``SwinConfig`` (object or dict). ValueError for settings the reference lacks."""
     get = hf_config.get if isinstance(hf_config, dict) else lambda key: getattr(hf_config, key, None)
     model_type = get("model_type")
-    hf_activation = get("activation_function" if model_type == "gpt2" else "hidden_act")
+    hf_activation = get("activation_function" if model_type in ("gpt2", "imagegpt") else "hidden_act")
     if hf_activation not in _HF_ACTIVATIONS:
         raise ValueError(f"hf_config: activation {hf_activation!r} is not one of {sorted(_HF_ACTIVATIONS)}")
     activation = _HF_ACTIVATIONS[hf_activation]
@@ -247,4 +334,26 @@ def config_from_hf(hf_config, name: str, num_classes: int = 0) -> ModelConfig:
                            get("intermediate_size"), image_size=get("image_size"), patch_size=get("patch_size"),
                            num_channels=get("num_channels"), num_classes=num_classes,
                            layer_norm_eps=get("layer_norm_eps"), norm_first=True, activation=activation)
-    raise ValueError(f"hf_config: model_type {model_type!r} is not one of 'bert', 'gpt2', 'vit'")
+    if model_type == "imagegpt":
+        unsupported = [key for key, fine in (("scale_attn_weights", True), ("scale_attn_by_inverse_layer_idx", False),
+                                             ("add_cross_attention", False)) if bool(get(key)) != fine]
+        if unsupported:
+            raise ValueError(f"hf_config: the reference ImageGPT does not support {', '.join(unsupported)}")
+        d_model = get("n_embd")
+        return ModelConfig(name, "imagegpt", d_model, get("n_layer"), get("n_head"), get("n_inner") or 4 * d_model,
+                           vocab_size=get("vocab_size"), max_positions=get("n_positions"), num_classes=num_classes,
+                           layer_norm_eps=get("layer_norm_epsilon"), norm_first=True, activation=activation)
+    if model_type == "swin":
+        if activation != "gelu" or not get("qkv_bias") or get("use_absolute_embeddings"):
+            raise ValueError("hf_config: the reference Swin has exact GELU, q/k/v biases and no absolute positions")
+        image_size, patch_size = get("image_size"), get("patch_size")
+        if not (isinstance(image_size, int) and isinstance(patch_size, int)):
+            raise ValueError(f"hf_config: the reference Swin takes square images and patches, got {image_size}, "
+                             f"{patch_size}")
+        depths = tuple(get("depths"))
+        return HierarchicalConfig(name, "swin", image_size, patch_size,
+                                  tuple(get("embed_dim") * 2 ** stage for stage in range(len(depths))), depths,
+                                  tuple(get("num_heads")), get("window_size"), num_channels=get("num_channels"),
+                                  num_classes=num_classes, mlp_ratio=get("mlp_ratio"),
+                                  layer_norm_eps=get("layer_norm_eps"))
+    raise ValueError(f"hf_config: model_type {model_type!r} is not one of 'bert', 'gpt2', 'vit', 'imagegpt', 'swin'")

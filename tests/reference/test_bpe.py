@@ -1,4 +1,4 @@
-"""reference.bpe against the contract (docs/contract.md §1), a naive trainer and Hugging Face `tokenizers`."""
+"""reference.bpe against the contract (docs/contract.md, `bpe`), a naive trainer and Hugging Face `tokenizers`."""
 
 import pytest
 from hypothesis import given, settings

@@ -3,7 +3,8 @@ figure, against the peer implementation built at the same size on the meta devic
 all-MiniLM-L6-v2 against its real weights file.
 
 What is counted (see reference.configs): BERT as Hugging Face's ``BertModel`` (pooler included, no MLM head), GPT with
-its tied LM head once, the Transformer with its one shared embedding once, ViT's backbone without the head.
+its tied LM head once, the Transformer with its one shared embedding once, ViT's backbone without the head, ImageGPT
+as ``ImageGPTModel`` (no heads), Swin and DaViT whole, with their ImageNet classifier.
 """
 from __future__ import annotations
 
@@ -15,9 +16,12 @@ import pytest
 import torch
 from safetensors.torch import load_file
 from torch import nn
-from transformers import BertConfig, BertModel, GPT2Config, GPT2LMHeadModel, ViTConfig, ViTModel
+from peers import import_timm
+from transformers import (BertConfig, BertModel, GPT2Config, GPT2LMHeadModel, ImageGPTConfig, ImageGPTModel,
+                          SwinConfig, SwinForImageClassification, SwinModel, ViTConfig, ViTModel)
 
 from reference.configs import CONFIGS, ModelConfig, build_model, count_parameters, get_config
+from reference.models import HierarchicalConfig
 from reference.models.hf import config_from_hf
 
 # Exact figures, each with where it comes from. Where only a rounded figure is published, the exact count is the one
@@ -36,6 +40,15 @@ EXACT_COUNTS = {
     "transformer-base": 63_082_496,  # paper: 65M, not reproducible from its description; see the test below
     "transformer-large": 214_245_376,  # paper: 213M, likewise
     "gpt3": 174_604_259_328,        # paper: 175.0B (rounded); GPT-2's architecture at GPT-3's sizes
+    "imagegpt-small": 76_420_096,   # HF ImageGPTModel at its default (openai/imagegpt-small) config (paper: 76M)
+    "imagegpt-medium": 454_965_248,  # HF ImageGPTModel at iGPT-M's sizes (paper: 455M)
+    "imagegpt-large": 1_362_127_872,  # HF ImageGPTModel at iGPT-L's sizes (paper: 1.4B)
+    "swin-tiny": 28_288_354,        # HF SwinForImageClassification at its default (swin-tiny) config (paper: 28M)
+    "swin-small": 49_606_258,       # the same at Swin-S's sizes (paper: 50M)
+    "swin-base": 87_768_224,        # the same at Swin-B's sizes (paper: 88M)
+    "davit-tiny": 28_360_168,       # timm davit_tiny (paper: 28.3M)
+    "davit-small": 49_745_896,      # timm davit_small (paper: 49.7M)
+    "davit-base": 87_954_408,       # timm davit_base (paper: 87.9M)
 }
 
 
@@ -79,7 +92,8 @@ def _hf_config(config: ModelConfig):
                      image_size=config.image_size, patch_size=config.patch_size, num_channels=config.num_channels)
 
 
-@pytest.mark.parametrize("name", [name for name, config in CONFIGS.items() if config.kind != "encoder_decoder"])
+@pytest.mark.parametrize("name", [name for name, config in CONFIGS.items()
+                                  if config.kind in ("encoder", "decoder", "vit")])
 def test_count_equals_hugging_face_model_of_the_same_size(name):
     """BertModel (with pooler), GPT2LMHeadModel (tied head) and ViTModel (no pooler), built on the meta device."""
     config = get_config(name)
@@ -87,6 +101,37 @@ def test_count_equals_hugging_face_model_of_the_same_size(name):
     extra = {"add_pooling_layer": False} if config.kind == "vit" else {}
     peer = _on_meta(lambda: peer_class(_hf_config(config), **extra))
     assert count_parameters(name) == _count(peer), f"{name} differs from {peer_class.__name__} of the same sizes"
+
+
+@pytest.mark.parametrize("name", [name for name in CONFIGS if name.startswith("imagegpt")])
+def test_imagegpt_count_equals_hugging_face_imagegpt_model_of_the_same_size(name):
+    config = get_config(name)
+    hf_config = ImageGPTConfig(vocab_size=config.vocab_size, n_positions=config.max_positions, n_embd=config.d_model,
+                               n_layer=config.num_layers, n_head=config.num_heads, n_inner=config.d_ff)
+    assert count_parameters(name) == _count(_on_meta(lambda: ImageGPTModel(hf_config)))
+    if name == "imagegpt-small":
+        assert config_from_hf(ImageGPTConfig(), name) == config, "HF's default ImageGPTConfig is imagegpt-small"
+
+
+@pytest.mark.parametrize("name", [name for name in CONFIGS if name.startswith("swin")])
+def test_swin_count_equals_hugging_face_swin_of_the_same_size(name):
+    """SwinModel (its pooler has no parameters) plus the 1000-class linear head: SwinForImageClassification."""
+    config = get_config(name)
+    hf_config = SwinConfig(embed_dim=config.dims[0], depths=list(config.depths), num_heads=list(config.num_heads),
+                           window_size=config.window_size, image_size=config.image_size,
+                           patch_size=config.patch_size, num_labels=1000)
+    head = config.dims[-1] * 1000 + 1000
+    assert count_parameters(name) == _count(_on_meta(lambda: SwinModel(hf_config))) + head
+    assert count_parameters(name) == _count(_on_meta(lambda: SwinForImageClassification(hf_config)))
+    if name == "swin-tiny":
+        assert config_from_hf(SwinConfig(), name, num_classes=1000) == config, "HF's default SwinConfig is swin-tiny"
+
+
+@pytest.mark.parametrize("name", [name for name in CONFIGS if name.startswith("davit")])
+def test_davit_count_equals_timm_davit_of_the_same_name(name):
+    davit = import_timm()
+    theirs = _on_meta(getattr(davit, name.replace("-", "_")))
+    assert count_parameters(name) == _count(theirs)
 
 
 @pytest.mark.parametrize("name", ["transformer-base", "transformer-large"])
@@ -144,6 +189,42 @@ def test_models_follow_the_column_convention():
     assert translation(ids, ids[:, :3]).shape == (2, 11, 3)
     assert vit(images).shape == (2, 8, 5)
     assert vit.classify(images).shape == (2, 3)
+
+
+TINY_VISION = {
+    "imagegpt": ModelConfig("tiny-imagegpt", "imagegpt", 8, 1, 2, 12, vocab_size=5, max_positions=16, num_classes=3,
+                            norm_first=True, activation="quick_gelu"),
+    "swin": HierarchicalConfig("tiny-swin", "swin", 16, 2, (4, 8), (2, 1), (2, 2), 4, num_classes=3),
+    "davit": HierarchicalConfig("tiny-davit", "davit", 16, 4, (4, 8), (1, 1), (2, 2), 2, num_classes=3),
+}
+
+
+def test_imagegpt_swin_and_davit_follow_the_column_convention():
+    """ids (B, N) -> hidden (B, D, N), next-pixel logits (B, colours, N); images -> (B, D_last, N_last); (B, K)."""
+    torch.manual_seed(0)
+    imagegpt, swin, davit = (build_model(TINY_VISION[kind], device="cpu") for kind in TINY_VISION)
+    ids, images = torch.randint(0, 5, (2, 16)), torch.randn(2, 3, 16, 16)
+    assert imagegpt(ids).shape == (2, 8, 16)
+    assert imagegpt.next_pixel_logits(ids).shape == (2, 4, 16)
+    assert imagegpt.classify(ids).shape == (2, 3)
+    assert swin(images).shape == (2, 8, 16)                                    # 8×8 patches, merged once: 4×4
+    assert swin.classify(images).shape == (2, 3)
+    assert davit(images).shape == (2, 8, 4)                                    # 4×4 after the stem, then 2×2
+    assert davit.classify(images).shape == (2, 3)
+
+
+@pytest.mark.parametrize("change, field", [
+    (dict(dims=(4, 12)), "dims"),                          # Swin doubles the width
+    (dict(num_heads=(3, 2)), "num_heads"),                 # 4 is not divisible by 3
+    (dict(depths=(2,)), "depths"),                         # one entry per stage
+    (dict(window_size=3), "window_size"),                  # the 8×8 grid is not a multiple of 3
+    (dict(image_size=15), "image_size"),                   # not a multiple of the patch size 2
+    (dict(kind="convnext"), "kind"),
+    (dict(channel_scale="heads"), "channel_scale"),
+])
+def test_invalid_swin_configuration_raises_value_error_naming_the_field(change, field):
+    with pytest.raises(ValueError, match=field):
+        HierarchicalConfig(**{**TINY_VISION["swin"].__dict__, **change})
 
 
 def test_unknown_name_raises_value_error_listing_the_known_names():

@@ -46,10 +46,12 @@ def suite_files(exercises: list[str] | None = None, suites: Path = SUITES) -> li
 
 
 def grade(path: str | Path, exercises: list[str] | None = None, *, call_timeout: float | None = None,
-          hide: tuple[str | Path, ...] = (), suites: Path = SUITES) -> Report:
+          hide: tuple[str | Path, ...] = (), suites: Path = SUITES, strict_composition: bool = False) -> Report:
     """Run the hidden suites on a submission. A single module is graded only on its own exercise.
 
-    `hide`: more paths the learner's code must not read; `suites`: another folder of suites (tests, courses)."""
+    `hide`: more paths the learner's code must not read; `suites`: another folder of suites (tests, courses);
+    `strict_composition`: grade later exercises with the learner's own failed earlier functions (by default those are
+    replaced by correct ones, so that one mistake costs its points once)."""
     path = Path(path).resolve()
     if path.is_file():
         exercises = [path.stem] if exercises is None or path.stem in exercises else []
@@ -59,6 +61,7 @@ def grade(path: str | Path, exercises: list[str] | None = None, *, call_timeout:
     if args:
         args += ["--submission", str(path), *(f"--hide={p}" for p in hide)]
         args += [f"--call-timeout={call_timeout}"] if call_timeout else []
+        args += ["--strict-composition"] if strict_composition else []
         _run_pytest(args, collector, suites)
     isolation = collector.submission.isolation if collector.submission else {}
     return Report(str(path), collector.results, isolation=isolation, sha256=digest,

@@ -36,6 +36,10 @@ def _common_options(parser: argparse.ArgumentParser) -> None:
                         help="grade only this exercise (repeatable; default: every exercise with a hidden suite)")
     parser.add_argument("--timeout", type=float, default=None, metavar="SECONDS",
                         help="wall time allowed for one call into the learner's code (default 10)")
+    parser.add_argument("--strict-composition", action="store_true",
+                        help="grade later exercises with the learner's own earlier functions even where those "
+                             "fail (by default a failed earlier function is replaced by a correct one: a mistake "
+                             "costs once)")
 
 
 # ---------------------------------------------------------------------------------------------------------- grade
@@ -61,7 +65,8 @@ def grade_main(argv: list[str]) -> int:
 
     try:
         hide = [*args.hide, *([args.gradescope.resolve().parent] if args.gradescope else [])]
-        report = grade(submission_root(args.path), args.exercise, call_timeout=args.timeout, hide=tuple(hide))
+        report = grade(submission_root(args.path), args.exercise, call_timeout=args.timeout, hide=tuple(hide),
+                       strict_composition=args.strict_composition)
     except ValueError as error:
         print(f"attn grade: {error}", file=sys.stderr)
         return BAD_ARGUMENTS
@@ -156,7 +161,8 @@ def _grade_batch(queue: list[Path], reports_dir: Path, args, hide: tuple[str, ..
     if args.jobs == 1:  # in this process: no pool to start
         for student in queue:
             try:
-                grade_one(str(student), str(reports_dir / f"{student.name}.json"), args.exercise, args.timeout, hide)
+                grade_one(str(student), str(reports_dir / f"{student.name}.json"), args.exercise, args.timeout, hide,
+                          args.strict_composition)
                 done.add(student.name)
             except Exception as error:  # noqa: BLE001 - one student's grader failure never stops the batch
                 failures[student.name] = _reason(error)
@@ -165,7 +171,7 @@ def _grade_batch(queue: list[Path], reports_dir: Path, args, hide: tuple[str, ..
     with ProcessPoolExecutor(max_workers=args.jobs, mp_context=get_context("spawn")) as pool:
         futures: dict[Future, Path] = {
             pool.submit(grade_one, str(student), str(reports_dir / f"{student.name}.json"), args.exercise,
-                        args.timeout, hide): student for student in queue}
+                        args.timeout, hide, args.strict_composition): student for student in queue}
         for future in as_completed(futures):
             student = futures[future]
             try:
@@ -185,11 +191,12 @@ def _reason(error: Exception) -> str:
 
 
 def grade_one(submission: str, report_path: str, exercises: list[str] | None, timeout: float | None,
-              hide: tuple[str, ...]) -> None:
+              hide: tuple[str, ...], strict_composition: bool = False) -> None:
     """In a grading process: grade one submission and write its JSON report atomically."""
     from grader.api import grade
 
-    report = grade(submission_root(Path(submission)), exercises, call_timeout=timeout, hide=hide)
+    report = grade(submission_root(Path(submission)), exercises, call_timeout=timeout, hide=hide,
+                   strict_composition=strict_composition)
     write_atomic(Path(report_path), report.to_json())
 
 

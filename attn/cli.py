@@ -16,6 +16,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "gradescope-bundle": ("grader.cli:gradescope_bundle_main", "write a Gradescope autograder bundle"),
     "nbgrader": ("grader.notebooks.cli:main", "build an nbgrader course from solutions/"),
     "exercises": ("attn.stubs:main", "regenerate or check the stubs and docs tables; scaffold an exercise"),
+    "capstone": ("capstone.cli:capstone_main", "assemble a model from your parts, train it, write metrics and pictures"),
+    "show": ("capstone.cli:show_main", "draw attention, positions, BPE merges or patches without training"),
 }
 
 

@@ -130,7 +130,7 @@ def patches_figure(image: torch.Tensor, patches: torch.Tensor, patch_size: int, 
     per_row = width // patch_size
     for number in range(patches.shape[1]):
         row, col = divmod(number, per_row)
-        axis.text(col * patch_size - 0.4, row * patch_size - 0.1, str(number), color="C3", fontsize=7)
+        axis.text(col * patch_size - 0.4, row * patch_size - 0.1, str(number + 1), color="C3", fontsize=7)
     axis.set(xticks=[], yticks=[], title="the image and its patch grid")
     grid = right.subplots(height // patch_size, per_row)
     for number, cell in enumerate(grid.flat):

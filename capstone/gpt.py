@@ -30,7 +30,7 @@ PAD = "<pad>"
 MAX_TOKENS = 2 * 7 + 3  # command, 7 digits, "=", 7 digits, "."
 CONFIG = ModelConfig("capstone-gpt", "decoder", d_model=64, num_layers=2, num_heads=4, d_ff=256, vocab_size=1,
                      max_positions=MAX_TOKENS, norm_first=True, activation="relu")
-SCHEDULE = Schedule(steps=1500, batch_size=64, lr=3e-3, warmup=100, weight_decay=0.01)
+SCHEDULE = Schedule(steps=1000, batch_size=64, lr=3e-3, warmup=100, weight_decay=0.01)
 
 
 class Tokenizer:
@@ -159,5 +159,5 @@ def draw(A, tokenizer: Tokenizer, weights: dict, example: tuple[str, str], bpe, 
                                 "GPT's causal attention on a held-out sentence (rows: keys, columns: queries)"),
         pictures.position_image(weights["position_embedding"], out / "positions.png", "GPT's learned positions"),
         pictures.bpe_curve(merge_curve(bpe, corpus, tokenizer.merges), out / "bpe.png",
-                           "BPE on the digit language: every merge adds a symbol, the corpus shrinks"),
+                           "BPE on the digit language, merge by merge"),
     ]

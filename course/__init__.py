@@ -4,6 +4,7 @@
     course.NAMES                      # ('bpe', 'embeddings', ..., in teaching order)
     course.get("softmax").functions   # (Function('softmax_cols', 7),)
     course.number("softmax")          # 3: its position, derived, never written by hand
+    course.CODED                      # the exercises whose functions the learner writes (all but the capstone)
 
 The list itself is `course.registry`; `course.markers` parses solution markers and `course.files` finds the course's
 files. This package imports nothing else of the project, so every other part can read it.
@@ -16,9 +17,10 @@ from .model import Exercise, Function
 from .registry import EXERCISES
 
 NAMES: tuple[str, ...] = tuple(exercise.name for exercise in EXERCISES)
+CODED: tuple[str, ...] = tuple(exercise.name for exercise in EXERCISES if exercise.writes_code)  # stub, model answer
 _BY_NAME = {exercise.name: exercise for exercise in EXERCISES}
 
-__all__ = ["EXERCISES", "NAMES", "Exercise", "Function", "get", "lesson_text", "number", "order_key"]
+__all__ = ["CODED", "EXERCISES", "NAMES", "Exercise", "Function", "get", "lesson_text", "number", "order_key"]
 
 
 def _check(exercises: tuple[Exercise, ...]) -> None:

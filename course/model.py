@@ -31,6 +31,11 @@ class Exercise:
     `lesson` is the stub's and the notebook's lesson: sections whose heading is an unindented line and whose body is
     indented by four spaces. `hints` are shown one at a time by the board. `builds_on` names the earlier exercises
     whose functions the model answer imports; `quiz_topics` the quizzes (`quizzes/bank/<topic>.yaml`) that go with it.
+
+    `given_module` marks an exercise with no code to write (the capstone): its functions are course code, the module
+    named there (a file found through the installed packages, e.g. "capstone.assembly"), which the hidden suite places
+    beside the learner's modules and runs on their functions. Such an exercise has no model answer and no stub; its
+    checks grade how the learner's other functions work together.
     """
 
     name: str
@@ -44,6 +49,7 @@ class Exercise:
     builds_on: tuple[str, ...] = ()
     quiz_topics: tuple[str, ...] = ()
     difficulty_note: str = ""
+    given_module: str = ""
 
     def __post_init__(self) -> None:
         where = f"exercise {self.name!r}"
@@ -65,6 +71,11 @@ class Exercise:
                 raise ValueError(f"{where}: lesson line {line!r} is neither a section heading nor indented by 4")
         if not self.hints or any(not hint.strip() for hint in self.hints):
             raise ValueError(f"{where}: give at least one hint, none empty")
+
+    @property
+    def writes_code(self) -> bool:
+        """Whether the learner writes this exercise's functions (False for a `given_module` exercise)."""
+        return not self.given_module
 
     @property
     def points(self) -> float:

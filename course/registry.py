@@ -464,4 +464,61 @@ The classic trap
             "For [CLS]: cls_token[:, None] is one column; expand it to (B, D, 1) and torch.cat along the last axis.",
         ),
     ),
+    Exercise(
+        name="capstone",
+        title="Capstone: your parts, assembled into models that learn",
+        summary="your parts assembled: a GPT, a ViT, a translator, ImageGPT",
+        difficulty=2,
+        difficulty_note="nothing new to write: your parts must work together",
+        minutes=60,
+        functions=(
+            Function("gpt_logits", 3),
+            Function("vit_logits", 2),
+            Function("translation_logits", 3),
+            Function("imagegpt_logits", 2),
+        ),
+        given_module="capstone.assembly",
+        builds_on=(),
+        quiz_topics=("models",),
+        lesson="""\
+What
+    Four models assembled from the functions you wrote, by course code you do not write (capstone/assembly.py):
+    a GPT (your embeddings, causal mask, multi-head attention and pre-LN layers, a tied head), a Vision Transformer
+    (your patch embedding and [CLS] token), an encoder-decoder translator (your cross-attention and decoder layers,
+    padding masks, sinusoidal positions) and ImageGPT's next-pixel decoder. `attn capstone NAME` trains one on your
+    laptop's CPU and draws what it learned; this exercise grades whether your parts compose.
+
+Why
+    A function can pass every check of its own and still break a model: it may cut the gradient to the weights it
+    was given (the forward values are right, the model just never learns), keep state between calls, or handle
+    a batch axis or a dtype only in the cases its own checks tried. Only the assembled model shows it.
+
+Run it
+    attn capstone gpt          sort and reverse digit words; goal: 95% of held-out prompts completed exactly
+    attn capstone vit          8x8 handwritten digits; goal: 95% held-out accuracy
+    attn capstone translate    English number words to French ones, beam search; goal: 95% exact
+    attn capstone imagegpt     digits as pixel sequences; beat a per-position baseline, complete half-digits
+    A function of yours that is still TODO is replaced by the reference's, and the command says which. Pictures
+    (attention per head and layer, positions, BPE merges, patches, alignments, completions) go to --out.
+
+How it is graded
+    The grader builds each model twice with the same random weights: once from your functions, once from the
+    reference's, and compares the logits, every intermediate state (so a mismatch is located: the embeddings,
+    layer 2, the decoder's cross-attention...) and the gradient of one training step for every weight.
+    Your own functions are used throughout, even those that failed their own checks: these points are for a
+    model that works.
+
+The classic trap
+    Re-wrapping a tensor you were given -- torch.tensor(W), W.detach(), W.numpy(), a computation under
+    torch.no_grad() -- gives the right numbers and no gradient: your layer passes its checks, your model never
+    trains. Use the tensors you receive as they are.
+""",
+        hints=(
+            "Run `attn capstone gpt --steps 50` first: it says which of your functions are still TODO.",
+            ("The check's message names the first place where your model and the reference's part ways; run that "
+             "exercise's visible tests, then call your function on the same inputs inside and outside the model."),
+            ("Zero gradients for some weights mean the graph is cut: look for torch.tensor(...), .detach(), .data, "
+             ".numpy() or torch.no_grad() in the functions that use those weights."),
+        ),
+    ),
 )

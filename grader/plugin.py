@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from dataclasses import asdict
 from pathlib import Path
 
@@ -68,9 +69,16 @@ def learner(request: pytest.FixtureRequest) -> Submission:
     config = request.config
     path = config.getoption("submission") or solutions_dir()
     limits = Limits(call_timeout=config.getoption("call_timeout"))
-    with Submission(path, limits, hide=tuple(config.getoption("hide"))) as submission:
+    with Submission(path, limits, hide=tuple(config.getoption("hide")), given=given_modules()) as submission:
         config.stash[SUBMISSION] = submission
         yield submission
+
+
+def given_modules() -> dict[str, str]:
+    """`_course_<exercise>` -> the source of the course code a `given_module` exercise (the capstone) runs on the
+    learner's functions, placed beside their modules in the sandbox: public code, never an answer."""
+    return {f"_course_{exercise.name}": Path(importlib.util.find_spec(exercise.given_module).origin).read_text(
+        encoding="utf-8") for exercise in course.EXERCISES if exercise.given_module}
 
 
 @pytest.fixture(autouse=True)

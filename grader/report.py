@@ -146,6 +146,10 @@ def hint_for(exercise: str, failed: list[CheckResult]) -> str | None:
     if not failed:
         return None
     errors = {check.error for check in failed}
+    if exercise in course.NAMES and not course.get(exercise).writes_code:
+        return ("Nothing to write here: these checks run your functions of the other exercises together "
+                "(docs/capstone.md). " + ("Some of them are still TODO: finish those first." if "todo" in errors else
+                                         "The first failed check names where your model leaves the reference's."))
     if errors == {"todo"}:
         return f"Not started yet: fill in the TODOs in {exercise}.py (the stub raises NotImplementedError)."
     if "missing" in errors:

@@ -1,0 +1,1 @@
+"""The capstone's hidden checks: the four models of capstone/assembly.py, built from the learner's functions."""

@@ -73,6 +73,8 @@ def expected_stubs() -> dict[Path, str]:
     """Stub path -> the text `sync` writes there, for every exercise of the registry."""
     stubs = {}
     for exercise in course.EXERCISES:
+        if not exercise.writes_code:
+            continue  # the capstone: nothing to write, so no stub
         path = files.solution(exercise.name)
         text = make_stub(path.read_text(encoding="utf-8"), str(path), course.lesson_text(exercise.name))
         stubs[files.stub(exercise.name)] = header(exercise.name) + text
@@ -86,7 +88,7 @@ def table(kind: str) -> str:
     rows = []
     if kind == "order":
         rows += ["| # | file | what you build | difficulty | time |", "|---|---|---|---|---|"]
-        rows += [f"| {course.number(e.name)} | `exercises/{e.name}.py` | {e.summary} | {e.stars} | {e.minutes} min |"
+        rows += [f"| {course.number(e.name)} | {_file_cell(e)} | {e.summary} | {e.stars} | {e.minutes} min |"
                  for e in course.EXERCISES]
     elif kind == "points":
         rows += ["| # | exercise | functions (points) | total |", "|---|---|---|---|"]
@@ -97,6 +99,11 @@ def table(kind: str) -> str:
     else:
         raise ValueError(f"unknown exercises table {kind!r}: expected 'order' or 'points'")
     return "\n".join(rows)
+
+
+def _file_cell(exercise: course.Exercise) -> str:
+    """Where the learner works: their module, or for the capstone the command that runs their parts together."""
+    return f"`exercises/{exercise.name}.py`" if exercise.writes_code else f"`attn {exercise.name} ...` (nothing to write)"
 
 
 def with_tables(text: str) -> str:

@@ -64,10 +64,11 @@ class Parts:
         return lines
 
 
-def load_parts(kind: str, modules: tuple[str, ...]) -> Parts:
-    """The contract's `modules` (and the siblings they import) of `kind`'s package, TODO functions and missing
-    modules replaced by the reference's, and the assembly beside them."""
-    package = package_of(kind)
+def load_parts(kind: str, modules: tuple[str, ...], package: str | None = None, fallback: bool = True) -> Parts:
+    """The contract's `modules` (and the siblings they import) of `kind`'s package (or of `package`, a learner's
+    package of another name), TODO functions and missing modules replaced by the reference's unless `fallback` is
+    False, and the assembly beside them."""
+    package = package or package_of(kind)
     private = f"_capstone_parts_{package}"
     for name in [name for name in sys.modules if name == private or name.startswith(private + ".")]:
         del sys.modules[name]  # a fresh load: the learner may have edited their files since
@@ -77,8 +78,9 @@ def load_parts(kind: str, modules: tuple[str, ...]) -> Parts:
     parts = Parts(kind, package, {}, types.ModuleType(ASSEMBLY_NAME))
     wanted = _with_siblings(Path(root.__path__[0]), modules) if kind != "reference" else list(modules)
     for name in wanted:
-        parts.modules[name] = _import(private, package, name, parts)
-    if kind != "reference":
+        parts.modules[name] = _import(private, package, name, parts) if fallback else \
+            importlib.import_module(f"{private}.{name}")
+    if kind != "reference" and fallback:
         _replace_todo(private, parts)
     parts.assembly = _load_assembly(private)
     return parts

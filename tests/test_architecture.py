@@ -1,8 +1,9 @@
 """The shape of the code, read with `ast` from the source: imports run one way, with no cycle anywhere.
 
 Layers, bottom to top: `course` (the registry) and `reference` (the library) import nothing else of the project;
-`solutions` and the learner's `exercises` stubs import only each other's siblings; the visible tests' board reads
-`course`; `quizzes` and `grader` build on those; `attn`, the command line, sits on top and nothing imports it.
+`solutions` and the learner's `exercises` stubs import only each other's siblings; `capstone` assembles models from
+any package of parts (it loads them by name) on top of `course` and `reference`; the visible tests' board reads
+`course` and the capstone's visible tests `capstone`; `quizzes` and `grader` build on those; `attn`, the command line, sits on top and nothing imports it.
 """
 from __future__ import annotations
 
@@ -12,16 +13,17 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("course", "reference", "solutions", "exercises", "quizzes", "grader", "attn")
+PACKAGES = ("course", "reference", "solutions", "capstone", "exercises", "quizzes", "grader", "attn")
 # What each package may import from the project (besides itself).
 ALLOWED = {
     "course": set(),
     "reference": set(),
     "solutions": set(),
-    "exercises": {"course"},
+    "capstone": {"course", "reference"},  # the learner's parts it loads by package name, never by import
+    "exercises": {"course", "capstone"},
     "quizzes": {"course", "reference"},
-    "grader": {"course", "reference", "solutions"},
-    "attn": {"course", "reference", "solutions", "exercises", "quizzes", "grader"},
+    "grader": {"course", "reference", "solutions", "capstone"},
+    "attn": {"course", "reference", "solutions", "capstone", "exercises", "quizzes", "grader"},
 }
 
 

@@ -19,12 +19,23 @@ def entry(**changes) -> dict:
 
 @pytest.mark.parametrize("name", course.NAMES)
 def test_each_exercise_has_its_files(name):
-    for path in (files.solution(name), files.stub(name), files.visible_tests(name), files.hidden_suite(name),
-                 files.hidden_dir(name) / "catalogue.py"):
+    written = (files.solution(name), files.stub(name)) if course.get(name).writes_code else ()
+    for path in (*written, files.visible_tests(name), files.hidden_suite(name), files.hidden_dir(name) / "catalogue.py"):
         assert path.is_file(), f"{name}: {path} is missing"
 
 
-@pytest.mark.parametrize("name", course.NAMES)
+@pytest.mark.parametrize("name", [name for name in course.NAMES if not course.get(name).writes_code])
+def test_a_given_module_exercise_has_no_model_answer_and_names_its_module(name):
+    """The capstone: its functions are the given module's (course code), there is no answer to leak or stub."""
+    import importlib
+
+    exercise = course.get(name)
+    assert not files.solution(name).exists() and not files.stub(name).exists()
+    module = importlib.import_module(exercise.given_module)
+    assert all(callable(getattr(module, function.name, None)) for function in exercise.functions)
+
+
+@pytest.mark.parametrize("name", course.CODED)
 def test_functions_and_builds_on_match_the_model_answer(name):
     """The registry lists exactly the functions with solution markers, and `builds_on` exactly the sibling imports."""
     text = files.solution(name).read_text()

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from course import NAMES as EXERCISES
+from course import CODED as EXERCISES
 import course
 
 EXERCISES_DIR = Path(__file__).resolve().parents[2] / "exercises"

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from attn import stubs
-from course import NAMES as EXERCISES
+from course import CODED as EXERCISES
 
 REPO = Path(__file__).resolve().parents[2]
 

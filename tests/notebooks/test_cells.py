@@ -5,7 +5,7 @@ import types
 
 import pytest
 
-from course import NAMES as EXERCISES
+from course import CODED as EXERCISES
 from grader.notebooks.cells import CodeCell, SIBLING_NOTE, sibling_imports, split_module, to_module
 from course.files import package_dir
 

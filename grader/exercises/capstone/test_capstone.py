@@ -16,14 +16,12 @@ from __future__ import annotations
 
 import pytest
 import torch
-import torch.nn.functional as F
 
+from capstone.models import HEADS, tiny_cases
 from capstone.parts import load_parts
 from grader.diagnose import Misconception
-from reference.models import EncoderDecoder, GPTDecoder, ModelConfig, VisionTransformer
 
 MODULE = "_course_capstone"
-HEADS = 2
 TOLERANCE = {torch.float64: 1e-7, torch.float32: 1e-3}
 COMPOSES_WRONGLY = ("composes_wrongly", "Your functions pass their own checks, but the model built from them computes "
                     "something else than the same model built from the reference's functions, at the stage the message "
@@ -44,56 +42,6 @@ def reference_side():
     """The assembly beside the reference's functions: the truth."""
     return load_parts("reference", ("embeddings", "masking", "transformer_layer", "cross_attention",
                                     "patch_embedding")).assembly
-
-
-def random_weights(model: torch.nn.Module, seed: int, dtype: torch.dtype, extra: dict | None = None) -> dict:
-    """Every weight of the model random and non-trivial: matrices N(0, 1/fan_in), biases and shifts N(0, 0.1²),
-    layer-norm gains 1 + N(0, 0.1²), embeddings and positions N(0, 1)."""
-    generator = torch.Generator().manual_seed(seed)
-    shapes = {name: tuple(p.shape) for name, p in model.named_parameters()} | (extra or {})
-    weights = {}
-    for name, shape in shapes.items():
-        leaf = name.rsplit(".", 1)[-1]
-        noise = torch.randn(shape, generator=generator, dtype=torch.float64)
-        if leaf.startswith("gamma"):
-            value = 1 + 0.1 * noise
-        elif leaf.startswith("b") or leaf == "bias":
-            value = 0.1 * noise
-        elif len(shape) == 2 and leaf not in ("token_embedding", "position_embedding", "positions"):
-            value = noise / shape[1] ** 0.5
-        else:
-            value = noise
-        weights[name] = value.to(dtype)
-    return weights
-
-
-def cases(dtype: torch.dtype):
-    """(model, args, weights, loss of the logits): one small instance of each capstone model, batch of 2."""
-    gen = torch.Generator().manual_seed(7)
-    gpt = ModelConfig("g", "decoder", 16, 2, HEADS, 32, vocab_size=11, max_positions=9, norm_first=True,
-                      activation="relu")
-    ids = torch.randint(11, (2, 7), generator=gen)
-    yield ("gpt", (ids, HEADS), random_weights(GPTDecoder(gpt), 1, dtype),
-           lambda logits: F.cross_entropy(logits[..., :-1], ids[:, 1:]))
-    vit = ModelConfig("v", "vit", 16, 2, HEADS, 32, image_size=4, patch_size=2, num_channels=2, num_classes=5,
-                      norm_first=True, activation="relu")
-    images = torch.randn(2, 2, 4, 6, generator=gen, dtype=torch.float64).to(dtype)  # not square: 6 patches
-    model = VisionTransformer(vit)
-    shapes = {"positions": (16, 7)}
-    labels = torch.tensor([1, 3])
-    yield ("vit", (images, 2, HEADS), random_weights(model, 2, dtype, shapes),
-           lambda logits: F.cross_entropy(logits, labels))
-    translation = ModelConfig("t", "encoder_decoder", 16, 2, HEADS, 32, vocab_size=13, num_decoder_layers=2,
-                              activation="relu")
-    src, tgt = torch.randint(13, (2, 6), generator=gen), torch.randint(13, (2, 5), generator=gen)
-    lengths = torch.tensor([6, 4])
-    yield ("translation", (src, lengths, tgt, HEADS), random_weights(EncoderDecoder(translation), 3, dtype),
-           lambda logits: F.cross_entropy(logits[..., :-1], tgt[:, 1:]))
-    imagegpt = ModelConfig("i", "decoder", 16, 2, HEADS, 32, vocab_size=6, max_positions=9, norm_first=True,
-                           activation="relu")
-    pixels = torch.cat([torch.full((2, 1), 5), torch.randint(5, (2, 8), generator=gen)], dim=1)
-    yield ("imagegpt", (pixels, HEADS), random_weights(GPTDecoder(imagegpt), 4, dtype, {"lm_head": (5, 16)}),
-           lambda logits: F.cross_entropy(logits[..., :-1], pixels[:, 1:]))
 
 
 STATES = {"gpt": "decoder_states", "imagegpt": "decoder_states", "vit": "vit_states",
@@ -200,31 +148,73 @@ def _names(names: list[str]) -> str:
 
 
 def _case(model: str, dtype: torch.dtype):
-    return next(case for case in cases(dtype) if case[0] == model)
+    return next(case for case in tiny_cases(dtype) if case[0] == model)
 
 
-MODELS = ("gpt", "vit", "translation", "imagegpt")
+DTYPES = pytest.mark.parametrize("dtype", [torch.float64, torch.float32], ids=["float64", "float32"])
 
 
-def graded(weight: int = 1) -> list:
-    """The four models as parameters, each check grading its model's function."""
-    return [pytest.param(model, marks=pytest.mark.grades(f"{model}_logits", weight=weight), id=model)
-            for model in MODELS]
-
-
-@pytest.mark.parametrize("model", graded())
-@pytest.mark.parametrize("dtype", [torch.float64, torch.float32], ids=["float64", "float32"])
-def test_forward(learner, reference_side, model, dtype):
-    """The model built from your functions computes what the same model built from the reference's computes, with
-    the same random weights: every stage (embeddings, each layer, the final norm) and the logits, float64 and
-    float32."""
+def forward(learner, reference_side, model: str, dtype: torch.dtype) -> None:
     _, args, weights, _ = _case(model, dtype)
     check_forward(learner, reference_side, model, args, weights, TOLERANCE[dtype])
 
 
-@pytest.mark.parametrize("model", graded(weight=2))
-def test_training_step_gradients(learner, reference_side, model):
-    """One training step: the gradient of the cross-entropy loss for every weight of the model built from your
-    functions equals the reference's (float64), so your model trains as the reference's does."""
+def training_step(learner, reference_side, model: str) -> None:
     _, args, weights, loss = _case(model, torch.float64)
     check_gradients(learner, reference_side, model, args, weights, loss, TOLERANCE[torch.float64])
+
+
+@pytest.mark.grades("gpt_logits")
+@DTYPES
+def test_gpt(learner, reference_side, dtype):
+    """The GPT built from your functions (embed, causal_mask, pre-LN transformer_layer, layer_norm, a tied head)
+    computes what the reference's does with the same random weights: every stage and the logits."""
+    forward(learner, reference_side, "gpt", dtype)
+
+
+@pytest.mark.grades("gpt_logits", weight=2)
+def test_gpt_training_step(learner, reference_side):
+    """One training step of your GPT: the gradient of the loss for every weight equals the reference's."""
+    training_step(learner, reference_side, "gpt")
+
+
+@pytest.mark.grades("vit_logits")
+@DTYPES
+def test_vit(learner, reference_side, dtype):
+    """The ViT built from your functions (patch_embedding, pre-LN transformer_layer without a mask, layer_norm, a
+    head on [CLS]) computes what the reference's does, on images that are not square: every stage and the logits."""
+    forward(learner, reference_side, "vit", dtype)
+
+
+@pytest.mark.grades("vit_logits", weight=2)
+def test_vit_training_step(learner, reference_side):
+    """One training step of your ViT: the gradient of the loss for every weight equals the reference's."""
+    training_step(learner, reference_side, "vit")
+
+
+@pytest.mark.grades("translation_logits")
+@DTYPES
+def test_translation(learner, reference_side, dtype):
+    """The encoder-decoder built from your functions (embed, sinusoidal_positions, padding_mask, post-LN
+    transformer_layer, decoder_layer with cross_attention) computes what the reference's does on a padded batch."""
+    forward(learner, reference_side, "translation", dtype)
+
+
+@pytest.mark.grades("translation_logits", weight=2)
+def test_translation_training_step(learner, reference_side):
+    """One training step of your translator: the gradient of the loss for every weight equals the reference's."""
+    training_step(learner, reference_side, "translation")
+
+
+@pytest.mark.grades("imagegpt_logits")
+@DTYPES
+def test_imagegpt(learner, reference_side, dtype):
+    """ImageGPT's decoder built from your functions (a pre-LN causal stack with its own head over the palette)
+    computes what the reference's does on pixel sequences: every stage and the logits."""
+    forward(learner, reference_side, "imagegpt", dtype)
+
+
+@pytest.mark.grades("imagegpt_logits", weight=2)
+def test_imagegpt_training_step(learner, reference_side):
+    """One training step of your ImageGPT: the gradient of the loss for every weight equals the reference's."""
+    training_step(learner, reference_side, "imagegpt")

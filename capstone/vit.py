@@ -23,7 +23,7 @@ MODULES = ("patch_embedding", "transformer_layer")
 GOAL = 0.95
 CONFIG = ModelConfig("capstone-vit", "vit", d_model=64, num_layers=3, num_heads=4, d_ff=128, image_size=8,
                      patch_size=2, num_channels=1, num_classes=10, norm_first=True, activation="relu")
-SCHEDULE = Schedule(steps=1500, batch_size=64, lr=3e-3, warmup=100, weight_decay=0.05)
+SCHEDULE = Schedule(steps=3000, batch_size=64, lr=3e-3, warmup=100, weight_decay=0.05)
 
 
 def run(parts: Parts, out: Path, schedule: Schedule = SCHEDULE, seed: int = 0, stream=None) -> dict:

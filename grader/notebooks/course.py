@@ -53,12 +53,13 @@ def build_course(out_dir: Path, assignment: str = "attention", exercises: list[s
     from grader.api import list_checks
 
     exercises = list(exercises or course.NAMES)
-    missing = [name for name in exercises if not files.solution(name).is_file()]
+    missing = [name for name in exercises if course.get(name).writes_code and not files.solution(name).is_file()]
     if missing:
         raise ValueError(f"exercises {missing} have no model answer in {files.package_dir('solutions')}")
-    split = {name: split_module(name, files.solution(name).read_text()) for name in exercises}
+    split = {name: split_module(name, files.solution(name).read_text()) if course.get(name).writes_code else []
+             for name in exercises}
     for name, cells in split.items():
-        outside = sorted(sibling_imports(cells) - set(exercises))
+        outside = sorted((sibling_imports(cells) if cells else given_imports(name)) - set(exercises))
         if outside:
             raise ValueError(f"exercise {name!r} imports {outside}, which the course leaves out: add them to exercises")
     spec = kernelspec()
@@ -77,12 +78,24 @@ def build_course(out_dir: Path, assignment: str = "attention", exercises: list[s
     return written
 
 
+def given_imports(exercise: str) -> set[str]:
+    """The exercises whose functions a `given_module` exercise's course code (the capstone) imports relatively."""
+    import ast
+    import importlib.util
+
+    path = Path(importlib.util.find_spec(course.get(exercise).given_module).origin)
+    return {node.module for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+            if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module} & set(course.NAMES)
+
+
 def exercise_notebook(exercise: str, lesson: str, cells: list[CodeCell], checks: list, spec: dict[str, str]):
     """The source notebook of one exercise; `checks` are the grader's CheckInfo (id, exercise, points, description)."""
     if not checks:
         raise ValueError(f"the grader has no checks for exercise {exercise!r}: a notebook would have nothing to grade")
     notebook = v4.new_notebook(metadata={"kernelspec": spec, "language_info": {"name": "python"}})
     notebook.cells.append(_markdown(f"{exercise}-lesson", lesson_markdown(lesson)))
+    if not cells:
+        notebook.cells.append(_markdown(f"{exercise}-nothing-to-write", NOTHING_TO_WRITE))
     for cell in cells:
         metadata = _nbgrader(cell.cell_id, solution=cell.solution, locked=not cell.solution)
         notebook.cells.append(v4.new_code_cell(cell.source, metadata=metadata))
@@ -94,6 +107,14 @@ def exercise_notebook(exercise: str, lesson: str, cells: list[CodeCell], checks:
     nbformat.validate(notebook)
     return notebook
 
+
+NOTHING_TO_WRITE = """\
+## Nothing to write here
+
+This notebook's checks build models from the functions of your other notebooks (the course's own assembly code, run
+on your functions) and compare them with the reference's. Finish those notebooks first; in a terminal,
+`attn capstone NAME` trains the same models on your computer and draws what they learned.
+"""
 
 CHECKS_INTRO = """\
 ## Checks ({count} hidden checks, {total} points)

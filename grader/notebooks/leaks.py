@@ -34,10 +34,11 @@ def forbidden_lines(exercises: list[str], kinds: tuple[str, ...] = KINDS) -> dic
     """{stripped line: (kind, exercise)} that must not appear in what learners receive."""
     from grader.api import list_checks
 
-    solutions = {name: files.solution(name).read_text() for name in exercises}
-    allowed = "\n".join([*(files.stub(name).read_text() for name in exercises),
+    coded = [name for name in exercises if course.get(name).writes_code]  # the capstone has no answer of its own
+    solutions = {name: files.solution(name).read_text() if name in coded else "" for name in exercises}
+    allowed = "\n".join([*(files.stub(name).read_text() for name in coded),
                          *(course.lesson_text(name) for name in exercises),
-                         *(cell.source for name in exercises for cell in split_module(name, solutions[name])
+                         *(cell.source for name in coded for cell in split_module(name, solutions[name])
                            if not cell.solution),
                          *(check.description for name in exercises for check in list_checks(name))])
     forbidden: dict[str, tuple[str, str]] = {}
@@ -46,7 +47,7 @@ def forbidden_lines(exercises: list[str], kinds: tuple[str, ...] = KINDS) -> dic
         sources = {"solution": "\n".join(line for region in markers.regions(solutions[exercise])
                                          for line in region.body(lines)),
                    "suite": files.hidden_suite(exercise).read_text(),
-                   "reference": files.reference_module(exercise).read_text()}
+                   "reference": files.reference_module(exercise).read_text() if exercise in coded else ""}
         for kind in kinds:
             if kind == "marker":
                 forbidden.update({marker: ("marker", exercise) for marker in ("BEGIN SOLUTION", "END SOLUTION")})

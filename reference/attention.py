@@ -15,10 +15,13 @@ def project(W: torch.Tensor, X: torch.Tensor, b: torch.Tensor | None = None, nam
     sizes: dict[str, int] = {}
     check_shape(name, W, ("out", "in"), sizes, batched=False)
     check_shape("X", X, ("in", "N"), sizes)
+    # Xᵀ Wᵀ, transposed back: (..., N, in) @ (in, out) folds every batch axis into one matrix product, where W @ X
+    # would broadcast W over the batch (a copy of W per call: the LM head's is V × D).
+    product = (X.transpose(-2, -1) @ W.transpose(-2, -1)).transpose(-2, -1)
     if b is None:
-        return W @ X
+        return product
     check_shape(f"bias of {name}", b, ("out",), sizes, batched=False)
-    return W @ X + b[:, None]
+    return product + b[:, None]
 
 
 def scaled_dot_product_attention(Q: torch.Tensor, K: torch.Tensor, V: torch.Tensor,
@@ -37,7 +40,8 @@ def scaled_dot_product_attention(Q: torch.Tensor, K: torch.Tensor, V: torch.Tens
     scores = K.transpose(-2, -1) @ Q / math.sqrt(sizes["Dk"])  # (..., Nk, Nq)
     if bias is not None:
         scores = scores + bias
-    weights = softmax_cols(apply_mask(scores, mask))
+    # without a mask no key is hidden: the plain column softmax (softmax_cols also handles all-hidden columns)
+    weights = torch.softmax(scores, dim=-2) if mask is None else softmax_cols(apply_mask(scores, mask))
     return V @ weights, weights
 
 

@@ -57,7 +57,8 @@ def cached_layer(layer: TransformerLayer, X: torch.Tensor, cache: KVCache, index
         Q, K, V = (project_heads(params, c, Y, layer.num_heads) for c in "qkv")  # (B, H, D/H, n)
         K, V = cache.extend(index, K, V)                                       # (B, H, D/H, past + n)
         num_keys, num_new = K.shape[-1], Q.shape[-1]
-        visible = causal_mask(num_keys, device=X.device)[:, num_keys - num_new:]  # the new queries' columns
+        # the new queries' columns of the causal mask; one new query sees every key, so it needs none
+        visible = causal_mask(num_keys, device=X.device)[:, num_keys - num_new:] if num_new > 1 else None
         heads, _ = scaled_dot_product_attention(Q, K, V, visible)
         return combine_heads(params, heads)
 

@@ -127,7 +127,7 @@ def pixel_classifier(images: torch.Tensor, labels: torch.Tensor):
 
 
 def _accuracy(classifier, images: torch.Tensor, labels: torch.Tensor) -> float:
-    return float((torch.tensor(classifier.predict(_rows(images))) == labels).float().mean())
+    return int((torch.tensor(classifier.predict(_rows(images))) == labels).sum()) / len(labels)
 
 
 def linear_probe(A, pixels, weights: dict, train_inputs, train_labels, test_inputs, test_labels, seed: int) -> float:
@@ -146,7 +146,7 @@ def linear_probe(A, pixels, weights: dict, train_inputs, train_labels, test_inpu
             loss.backward()
             optimiser.step()
     predictions = pixels.average_pool_head(features[1], W, b).argmax(-1)
-    return float((predictions == test_labels).float().mean())
+    return int((predictions == test_labels).sum()) / len(test_labels)
 
 
 def draw(weights: dict, originals, halves, completions, labels, out: Path, history) -> list[Path]:

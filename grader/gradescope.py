@@ -2,8 +2,8 @@
 
 Gradescope unpacks the zip into /autograder/source, runs setup.sh once when building the image, then
 run_autograder for each submission (files in /autograder/submission) and reads /autograder/results/results.json.
-The bundle holds the packages the grader needs: course/ (the registry), grader/, reference/ and solutions/ (the
-catalogue of mistakes is built on the model answers). Learner code never reads them: `run_autograder` hides the course
+The bundle holds the packages the grader needs: course/ (the registry), grader/, reference/, solutions/ (the
+catalogue of mistakes is built on the model answers) and capstone/ (the assembly the capstone's checks run). Learner code never reads them: `run_autograder` hides the course
 folder.
 """
 from __future__ import annotations
@@ -15,7 +15,7 @@ from pathlib import Path
 
 from course import files
 
-PACKAGES = ("course", "grader", "reference", "solutions")
+PACKAGES = ("course", "grader", "reference", "solutions", "capstone")
 PROJECT_FILES = ("pyproject.toml", "README.md")
 DISTRIBUTION = "attention-course"
 

@@ -116,6 +116,7 @@ def test_the_gradescope_bundle_has_the_scripts_and_the_grader_side_only(tmp_path
     assert f"pip install --quiet {pinned} " in setup, "setup.sh installs the torch that pyproject.toml pins"
     assert not any(name.startswith("course/exercises") for name in names)   # learners' stubs: not the grader's
     assert "course/solutions/softmax.py" in names                            # the catalogue builds on them
+    assert "course/capstone/assembly.py" in names                            # the capstone's checks run it
     assert mode & stat.S_IXUSR and "--gradescope /autograder/results/results.json" in run and "--timeout 5" in run
     assert "--hide /autograder/source" in run, "the course copy in the image holds the hidden suites"
 

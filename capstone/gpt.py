@@ -27,9 +27,9 @@ CORPUS_SENTENCES = 2000
 NUM_MERGES = 200  # more than the language needs: training stops when every word is one token
 HELD_OUT = 300
 PAD = "<pad>"
-MAX_TOKENS = 2 * 7 + 3  # command, 7 digits, "=", 7 digits, "."
+MAX_DIGITS = 7
 CONFIG = ModelConfig("capstone-gpt", "decoder", d_model=64, num_layers=2, num_heads=4, d_ff=256, vocab_size=1,
-                     max_positions=MAX_TOKENS, norm_first=True, activation="relu")
+                     max_positions=2 * MAX_DIGITS + 3, norm_first=True, activation="relu")  # one token per word
 SCHEDULE = Schedule(steps=1000, batch_size=64, lr=3e-3, warmup=100, weight_decay=0.01)
 
 
@@ -58,6 +58,13 @@ class Tokenizer:
     def end_id(self) -> int:
         return self.ids[self.word_tokens[END][-1]]
 
+    @property
+    def max_tokens(self) -> int:
+        """The tokens of the longest sentence: the longest command, 2 × 7 of the longest digit word, "=", "."."""
+        longest = max(len(self.word_tokens[word]) for word in DIGIT_WORDS)
+        return (max(len(self.word_tokens[c]) for c in COMMANDS) + 2 * MAX_DIGITS * longest
+                + len(self.word_tokens["="]) + len(self.word_tokens[END]))
+
 
 def merge_curve(bpe, corpus: str, merges: list) -> list[tuple[int, int]]:
     """(vocabulary size, corpus length in tokens) after 0, 1, …, len(merges) merges: characters plus one symbol per
@@ -79,7 +86,8 @@ def run(parts: Parts, out: Path, schedule: Schedule = SCHEDULE, seed: int = 0, s
     held_out = list(dict.fromkeys(random_digit_tasks(HELD_OUT, generator)))
     held_out_prompts = {prompt for prompt, _ in held_out}
     torch.manual_seed(seed)
-    weights = trainable(GPTDecoder(_config(len(tokenizer.vocab))))
+    config = _config(len(tokenizer.vocab), tokenizer.max_tokens)
+    weights = trainable(GPTDecoder(config))
     H = CONFIG.num_heads
 
     def step(index: int) -> Step:
@@ -110,13 +118,15 @@ def run(parts: Parts, out: Path, schedule: Schedule = SCHEDULE, seed: int = 0, s
         "timings": {"train_seconds": round(history.seconds, 1),
                     "tokens_per_second": round(history.tokens / history.seconds)},
         "history": history,
+        "config": config,
     }
 
 
-def _config(vocab_size: int) -> ModelConfig:
+def _config(vocab_size: int, max_positions: int) -> ModelConfig:
+    """CONFIG for this tokenizer (a BPE that leaves words in pieces makes longer sentences)."""
     from dataclasses import replace
 
-    return replace(CONFIG, vocab_size=vocab_size)
+    return replace(CONFIG, vocab_size=vocab_size, max_positions=max_positions)
 
 
 def batch(tokenizer: Tokenizer, tasks: list[tuple[str, str]]) -> tuple[torch.Tensor, torch.Tensor]:
@@ -139,7 +149,7 @@ def complete(A, sampling, tokenizer: Tokenizer, weights: dict, prompt: str, temp
     """The model's answer to a prompt, by the learner's ``generate`` (greedy at temperature 0), decoded."""
     prompt_ids = torch.tensor(tokenizer.encode(prompt))
     model = lambda ids: A.gpt_logits(ids[None], CONFIG.num_heads, **weights)[0]  # noqa: E731 - (V, N)
-    ids = sampling.generate(model, prompt_ids, MAX_TOKENS - len(prompt_ids), temperature=temperature,
+    ids = sampling.generate(model, prompt_ids, tokenizer.max_tokens - len(prompt_ids), temperature=temperature,
                             eos_id=tokenizer.end_id, generator=generator)
     return tokenizer.decode(ids[len(prompt_ids):].tolist())
 

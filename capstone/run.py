@@ -44,10 +44,11 @@ def run_capstone(name: str, parts: str = "mine", out: Path | str = "capstone-out
         raise SystemExit(f"{name}: a part is still TODO and raised NotImplementedError ({error}); finish it, or run "
                          "with --parts reference") from None
     result.pop("history")
-    config = module.CONFIG
+    config = result.pop("config", module.CONFIG)  # the sizes that depend on the data (a vocabulary) filled in
     record = {"capstone": name, "parts": loaded.kind, "package": loaded.package, "seed": seed,
               "from_reference": loaded.fallbacks, "problems": loaded.problems,
-              "model": {key: value for key, value in asdict(config).items() if value not in (0, "", None)},
+              "model": {key: value for key, value in asdict(config).items()
+                        if value not in (0, "", None) and (key != "num_channels" or config.kind == "vit")},
               "training": asdict(schedule), **result}
     record["timings"]["threads"] = threads
     (out / "metrics.json").write_text(json.dumps(record, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")

@@ -55,7 +55,8 @@ def run(parts: Parts, out: Path, schedule: Schedule = SCHEDULE, seed: int = 0, s
     vocabulary = Vocabulary()
     train_numbers, test_numbers = number_split(generator)
     torch.manual_seed(seed)
-    weights = trainable(EncoderDecoder(_config(len(vocabulary.words))))
+    config = _config(len(vocabulary.words))
+    weights = trainable(EncoderDecoder(config))
     A, H = parts.assembly, CONFIG.num_heads
 
     def step(index: int) -> Step:
@@ -86,6 +87,7 @@ def run(parts: Parts, out: Path, schedule: Schedule = SCHEDULE, seed: int = 0, s
         "timings": {"train_seconds": round(history.seconds, 1),
                     "tokens_per_second": round(history.tokens / history.seconds)},
         "history": history,
+        "config": config,
     }
 
 

@@ -21,7 +21,7 @@ import torch
 # The contract's modules each model calls, for messages that say where a model's parts come from.
 MODULES = {
     "gpt": ("embeddings", "masking", "transformer_layer", "multihead", "attention", "softmax"),
-    "vit": ("patch_embedding", "transformer_layer", "multihead", "attention", "softmax"),
+    "vit": ("patch_embedding", "transformer_layer", "multihead", "attention", "softmax", "masking"),
     "translation": ("embeddings", "masking", "transformer_layer", "cross_attention", "multihead", "attention",
                     "softmax"),
     "imagegpt": ("embeddings", "masking", "transformer_layer", "multihead", "attention", "softmax"),

@@ -17,9 +17,11 @@ from __future__ import annotations
 import pytest
 import torch
 
+from capstone.assembly import MODULES
 from capstone.models import HEADS, tiny_cases
 from capstone.parts import load_parts
 from grader.diagnose import Misconception
+from grader.sandbox import LearnerError
 
 MODULE = "_course_capstone"
 TOLERANCE = {torch.float64: 1e-7, torch.float32: 1e-3}
@@ -154,12 +156,22 @@ def _case(model: str, dtype: torch.dtype):
 DTYPES = pytest.mark.parametrize("dtype", [torch.float64, torch.float32], ids=["float64", "float32"])
 
 
+def require_parts(learner, model: str) -> None:
+    """A model whose modules are not all in the submission is missing (not broken): say which."""
+    missing = [name for name in MODULES[model] if name not in learner.modules]
+    if missing:
+        raise LearnerError("missing", f"the {model} needs {', '.join(f'{name}.py' for name in missing)}, which the "
+                           "submission does not have")
+
+
 def forward(learner, reference_side, model: str, dtype: torch.dtype) -> None:
+    require_parts(learner, model)
     _, args, weights, _ = _case(model, dtype)
     check_forward(learner, reference_side, model, args, weights, TOLERANCE[dtype])
 
 
 def training_step(learner, reference_side, model: str) -> None:
+    require_parts(learner, model)
     _, args, weights, loss = _case(model, torch.float64)
     check_gradients(learner, reference_side, model, args, weights, loss, TOLERANCE[torch.float64])
 

@@ -23,7 +23,19 @@ from typing import Any
 
 import torch
 
-from grader.diagnose import U32, Misconception, Observation, Tolerance, agree, diagnose, difference, evaluate, same_form
+from grader.diagnose import (
+    NAMED_THIS_GRADING,
+    U32,
+    Misconception,
+    Observation,
+    Tolerance,
+    agree,
+    difference,
+    evaluate,
+    generic,
+    matching_variant,
+    same_form,
+)
 from grader.sandbox import LearnerError
 from grader.sandbox.protocol import Seed, TableModel
 
@@ -194,13 +206,29 @@ class Judge:
         message = self.problems[0]
         if len(self.problems) > 1:
             message += f" (and {len(self.problems) - 1} more failed case{'s' if len(self.problems) > 2 else ''})"
-        found = diagnose(self.exercise, self.observations, self.expected)
+        found = self.diagnosis()
         if found is None and self.missing_value_errors:
             found = MISSING_VALUE_ERROR
         if found is None:
             found = ("invariant_broken", "Your results match the expected ones on the compared inputs, but a property "
                      "that every correct implementation has does not hold (see the message).")
         raise Misconception(*found, message)
+
+    def diagnosis(self) -> tuple[str, str] | None:
+        """(name, explanation) of the mistake: the catalogue variant that reproduces every recorded output, else
+        what the structural probes find about the first wrong output (`grader.probes`), else a generic reading of
+        it. None when every output agrees (the check failed on something its message says)."""
+        wrong = [(observation, want) for observation, want in zip(self.observations, self.expected, strict=True)
+                 if not agree(observation.result, want, observation.tol)]
+        if not wrong:
+            return None
+        variant = matching_variant(self.exercise, self.observations, self.expected)
+        if variant is not None:
+            NAMED_THIS_GRADING.add(variant.label)
+            return variant.name, variant.explanation
+        from grader.probes import structural
+
+        return structural(self, *wrong[0]) or generic(*wrong[0])
 
     def _record(self, observation: Observation) -> None:
         self.observations.append(observation)

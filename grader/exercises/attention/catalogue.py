@@ -62,8 +62,9 @@ def softmax_over_queries(Q, K, V, mask=None):
 @wrong("scaled_dot_product_attention", """
     You hid masked scores with a large negative number (-1e9, as in many PyTorch tutorials) instead of -inf. For a
     query that can see at least one key this is almost the same, but a query that sees NO key then gets uniform
-    weights over the hidden keys instead of all-zero weights (and -1e9 is not "large" in every dtype). Use
-    apply_mask, which writes -inf, and a softmax that turns an all -inf column into zeros.""")
+    weights over the hidden keys instead of all-zero weights (and a fill like -1e4 is not large next to real
+    scores; -1e9 overflows to -inf in float16). Use apply_mask, which writes -inf, and a softmax that turns an all
+    -inf column into zeros.""")
 def mask_filled_with_large_negative(Q, K, V, mask=None):
     import math
 

@@ -70,9 +70,11 @@ def apply_mask_fills_zero(scores, mask):
 
 
 @wrong("apply_mask", """
-    You filled hidden scores with a large negative number instead of -inf. The contract asks for -inf: it is exact in
-    every dtype (-1e9 is not even representable exactly, and -1e4 is not "large" next to real scores), and a query
-    that sees no key then gets all-zero weights instead of a uniform average over hidden keys.""")
+    You filled hidden scores with a large negative number instead of -inf. The contract asks for -inf, for two
+    reasons. A query that sees no key: with -1e9 every one of its scores is the same -1e9, so the softmax gives it a
+    uniform average over keys it must not see, where -inf gives all-zero weights. And "large" is relative: -1e9 is
+    exact in float32 and float64, but it overflows to -inf in float16, and a smaller constant such as -1e4 is not
+    large next to real scores, so hidden keys keep some weight.""")
 def apply_mask_large_negative(scores, mask):
     return scores.masked_fill(~mask, -1e9)
 

@@ -112,8 +112,8 @@ def einsum_row_convention(Xq, Xkv, params, num_heads, mask=None):
     if D % num_heads:
         raise ValueError(f"num_heads: D={D} is not divisible by {num_heads}")
     d = D // num_heads
-    p = {key: value.float() for key, value in params.items()}
-    xq, xkv = Xq.float().transpose(-2, -1), Xkv.float().transpose(-2, -1)              # (..., N, D)
+    p = params
+    xq, xkv = Xq.transpose(-2, -1), Xkv.transpose(-2, -1)                              # (..., N, D)
     q = torch.nn.functional.linear(xq, p["Wq"], p["bq"]).unflatten(-1, (num_heads, d))   # (..., Nq, H, d)
     k = torch.nn.functional.linear(xkv, p["Wk"], p["bk"]).unflatten(-1, (num_heads, d))
     v = torch.nn.functional.linear(xkv, p["Wv"], p["bv"]).unflatten(-1, (num_heads, d))
@@ -122,4 +122,4 @@ def einsum_row_convention(Xq, Xkv, params, num_heads, mask=None):
         scores = scores.masked_fill(~mask.unsqueeze(-3), float("-inf"))
     weights = torch.nan_to_num(torch.softmax(scores, dim=-2), nan=0.0)
     heads = torch.einsum("...hkq,...khd->...qhd", weights, v).flatten(-2)                # (..., Nq, D)
-    return torch.nn.functional.linear(heads, p["Wo"], p["bo"]).transpose(-2, -1).to(Xq.dtype)
+    return torch.nn.functional.linear(heads, p["Wo"], p["bo"]).transpose(-2, -1)

@@ -120,12 +120,22 @@ def functional_layer_norm(X, gamma, beta, eps=1e-5):
     return torch.nn.functional.layer_norm(rows, (X.shape[-2],), gamma, beta, eps).transpose(-2, -1)
 
 
-@alternative("layer_norm", "Computed in float32 whatever the input dtype, with rsqrt, then cast back.")
+@wrong("layer_norm", """
+    Your layer norm computes in float32 whatever the input's dtype, then casts back: a float64 input keeps its dtype
+    but not its accuracy (about 7 digits instead of 16), which the contract asks for. Compute in the input's own
+    dtype (drop the .float() calls and the cast back).""")
 def float32_rsqrt(X, gamma, beta, eps=1e-5):
     x = X.float()
     centred = x - x.mean(dim=-2, keepdim=True)
     normalised = centred * torch.rsqrt(centred.square().mean(dim=-2, keepdim=True) + eps)
     return (normalised * gamma.float()[:, None] + beta.float()[:, None]).to(X.dtype)
+
+
+@alternative("layer_norm", "rsqrt of the biased variance, in the input's own dtype.")
+def rsqrt_layer_norm(X, gamma, beta, eps=1e-5):
+    centred = X - X.mean(dim=-2, keepdim=True)
+    normalised = centred * torch.rsqrt(centred.square().mean(dim=-2, keepdim=True) + eps)
+    return normalised * gamma[:, None] + beta[:, None]
 
 
 @alternative("feed_forward", "Row convention with torch.nn.functional.linear and clamp(min=0).")

@@ -136,6 +136,8 @@ def difference(got: Any, expected: Any, tol: Tolerance, where: str = "the result
     if isinstance(expected, torch.Tensor):
         if not isinstance(got, torch.Tensor):
             return f"{where} should be a tensor, got {type(got).__name__}"
+        if _token_sequences(got, expected) and got.shape != expected.shape:
+            return f"{where} has {len(got)} tokens, expected {len(expected)}{_first_difference(got, expected)}"
         if got.shape != expected.shape:
             return f"{where} has shape {tuple(got.shape)}, expected {tuple(expected.shape)}"
         if got.dtype != expected.dtype:
@@ -299,7 +301,23 @@ FUNCTION_HINTS = {
 }
 
 
+def _token_sequences(got: torch.Tensor, expected: torch.Tensor) -> bool:
+    """Both are 1-D integer tensors: sequences of token ids, whose length is part of the answer (an eos ends one)."""
+    return (got.dim() == expected.dim() == 1 and not got.dtype.is_floating_point
+            and not expected.dtype.is_floating_point and got.dtype != torch.bool)
+
+
+def _first_difference(got: torch.Tensor, expected: torch.Tensor) -> str:
+    common = min(len(got), len(expected))
+    differ = (got[:common] != expected[:common]).nonzero()
+    if len(differ):
+        return f"; they first differ at position {int(differ[0])}"
+    return "; it stops early, after the same tokens" if len(got) < len(expected) else "; it runs on past the end"
+
+
 def _generic_tensor(got: torch.Tensor, expected: torch.Tensor, tol: Tolerance, function: str = "") -> tuple[str, str]:
+    if _token_sequences(got, expected) and got.shape != expected.shape:
+        return _generic_sequence(got.tolist(), expected.tolist(), function)
     if got.shape != expected.shape:
         return "wrong_shape", _explain_shape(tuple(got.shape), tuple(expected.shape))
     if got.dtype != expected.dtype:

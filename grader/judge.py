@@ -17,6 +17,7 @@ same float32-based tolerance, so computing internally in float32 is accepted.
 """
 from __future__ import annotations
 
+import contextlib
 import importlib
 import math
 from typing import Any
@@ -97,6 +98,17 @@ def call_text(function: str, args: tuple, kwargs: dict) -> str:
     return f"{function}({', '.join(parts)})"
 
 
+@contextlib.contextmanager
+def naming_the_call(function: str, args: tuple, kwargs: dict, doing: str = ""):
+    """A failure of the learner's code says which call failed: the function, its arguments' shapes and dtypes."""
+    try:
+        yield
+    except LearnerError as error:
+        if error.kind not in ("todo", "missing", "import") and error.type_name != "NotImplementedError":
+            error.message = f"while {doing}{call_text(function, args, kwargs)}:\n{error.message}"
+        raise
+
+
 class Judge:
     """The comparisons of one check on one exercise (see the module docstring)."""
 
@@ -134,7 +146,8 @@ class Judge:
 
     def call(self, function: str, *args: Any, tol: Tolerance = EXACT, **kwargs: Any) -> Any:
         """The learner's result (recorded for the diagnosis, with the reference's result next to it)."""
-        result = self.learner.call(self.exercise, function, *args, **kwargs)
+        with naming_the_call(function, args, kwargs):
+            result = self.learner.call(self.exercise, function, *args, **kwargs)
         self._record(Observation(function, args, kwargs, result, tol=tol))
         return result
 
@@ -156,7 +169,8 @@ class Judge:
         first = typed_output[0] if isinstance(typed_output, tuple) else typed_output
         cotangent = torch.randn(first.shape, generator=torch.Generator().manual_seed(seed), dtype=torch.float64)
         cotangent = cotangent.to(first.dtype)
-        result = self.learner.call_with_grad(self.exercise, function, args, kwargs, wrt, cotangent)
+        with naming_the_call(function, args, kwargs, "backpropagating through "):
+            result = self.learner.call_with_grad(self.exercise, function, args, kwargs, wrt, cotangent)
         self._record(Observation(function, args, kwargs, result, grad=(list(wrt), cotangent), tol=tol))
         self.require_agreement(len(self.observations) - 1)
 

@@ -119,3 +119,31 @@ def test_errors_confined_to_queries_that_see_no_key_are_recognised():
     assert probes._fully_masked_queries(observation, got, expected)[0] == "fully_masked_queries_wrong"
     got[:, 2] += 1                                                           # a seeing query is wrong too
     assert probes._fully_masked_queries(observation, got, expected) is None
+
+
+@pytest.mark.slow
+def test_messages_name_the_call_that_crashed_and_read_an_early_stop_as_a_sequence(tmp_path):
+    crash = """
+        def softmax_cols(scores):
+            if scores.dim() > 2:
+                raise IndexError("only matrices")
+            return torch.softmax(scores, dim=-2)
+    """
+    report = grade(submission(tmp_path / "crash", "softmax", crash), ["softmax"])
+    messages = [check.message for check in report.checks if not check.passed]
+    assert messages and any("while softmax_cols(float32 (" in m and "IndexError" in m for m in messages), messages
+
+    early = """
+        _full = generate
+
+        def generate(model, prompt, max_new_tokens, temperature=1.0, top_k=None, top_p=None, eos_id=None,
+                     generator=None, context_size=None):
+            ids = _full(model, prompt, max_new_tokens, temperature, top_k, top_p, eos_id, generator, context_size)
+            return ids[:-1] if len(ids) > len(prompt) + 1 else ids
+    """
+    report = grade(submission(tmp_path / "early", "sampling", early), ["sampling"])
+    failed = [check for check in report.checks if not check.passed and check.function == "generate"]
+    assert failed
+    assert all("wrong_shape" not in (check.diagnosis or "") for check in failed), [c.diagnosis for c in failed]
+    assert any("tokens, expected" in check.message or "different_length" in (check.diagnosis or "")
+               for check in failed)

@@ -33,7 +33,7 @@ LEARNER_DISTRIBUTION = "attention-course-learner"
 PACKAGES = {"course": ("markers.py",), "exercises": (), "quizzes": ()}
 ATTN_FILES = ("__init__.py", "__main__.py", "cli.py")
 # docs page -> the heading where the learner's part ends (None: the whole page)
-DOCS = {"learners.md": "## For maintainers", "quizzes.md": "## For authors", "contract.md": None,
+DOCS = {"learners.md": "## For instructors", "quizzes.md": "## For authors", "contract.md": None,
         "convention.md": None}
 ASSIGNMENT = "release"
 

@@ -25,7 +25,7 @@ import pytest
 import course
 from course import files
 from grader.notebooks.cells import split_module
-from grader.notebooks.leaks import KINDS, forbidden_lines, installed_roots, scan
+from grader.notebooks.leaks import KINDS, forbidden_lines, installed_files, scan, scan_files
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOK_RUNNER = """\
@@ -93,10 +93,9 @@ def check_cell_outputs(nb) -> list[tuple[str, str]]:
     return out
 
 
-def leaks_in(roots: list[Path]) -> list[str]:
-    forbidden = forbidden_lines(list(course.NAMES))
-    return [f"{leak.path}: {leak.kind} of {leak.exercise}: {leak.text}" for root in roots
-            for leak in scan(root, forbidden)]
+def leaks_in(paths: list[Path]) -> list[str]:
+    return [f"{leak.path}: {leak.kind} of {leak.exercise}: {leak.text}"
+            for leak in scan_files(paths, forbidden_lines(list(course.NAMES)))]
 
 
 @pytest.mark.slow
@@ -131,9 +130,11 @@ def test_the_learner_distribution_installed_alone_works_and_holds_no_answer(tmp_
                   "if u.find_spec(n)])", cwd=home, home=home).stdout.strip()
     assert missing == "[]", f"the learner's environment can import {missing}"
 
-    roots = [*installed_roots(python), *installed_roots(regular), release]
-    assert release / "exercises" in roots and any("site-packages" in str(root) for root in roots)
-    leaks = leaks_in(roots)
+    installed = [*installed_files(python), *installed_files(regular)]
+    assert release / "exercises" / "softmax.py" in installed, "the editable install's source was not scanned"
+    assert any(path.match("site-packages/exercises/softmax.py") for path in installed), "nor the regular install"
+    assert not any(part in {"reference", "grader", "solutions"} for path in installed for part in path.parts)
+    leaks = leaks_in([*installed, *(path for path in release.rglob("*") if path.is_file())])
     assert not leaks, "the learner distribution holds text learners must not see:\n" + "\n".join(leaks[:20])
 
     usage = run(python, "-m", "attn", "--help", cwd=home, home=home).stdout

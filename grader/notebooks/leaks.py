@@ -8,14 +8,14 @@ part of what learners are meant to see: the generated stub in `exercises/` (less
 tests, the notebook's given cells and the check descriptions the test cells show (and the hints as the registry
 writes them, unwrapped).
 
-`installed_roots(python)` lists where an interpreter's environment keeps the files installed into it (its own
-site-packages, and the source folder of an editable install), so that `scan` reads a learner's environment as
-installed.
+`installed_files(python)` lists the course's files installed in an interpreter's environment (an editable install's
+source folder included), so that `scan_files` reads a learner's environment as installed.
 """
 from __future__ import annotations
 
 import html
 import json
+import re
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
@@ -67,44 +67,85 @@ def forbidden_lines(exercises: list[str], kinds: tuple[str, ...] = KINDS) -> dic
 
 
 def scan(folder: Path, forbidden: dict[str, tuple]) -> list[Leak]:
-    """Every forbidden line found in the notebooks, HTML and other files under `folder` (binary files included, read
-    as text: a string constant in a .pyc or a wheel's member still shows)."""
+    """Every forbidden line found in the notebooks, HTML and other text files under `folder` (`scan_files`)."""
+    return scan_files(sorted(p for p in Path(folder).rglob("*") if p.is_file() and not p.is_symlink()), forbidden)
+
+
+def scan_files(paths: list[Path], forbidden: dict[str, tuple]) -> list[Leak]:
+    """Every forbidden line found anywhere in the text of these files. Files holding a NUL byte (compiled modules,
+    shared libraries) are binary and skipped: an installed module's source is scanned as its .py.
+
+    A forbidden line is looked for, as a substring, only in files that hold its longest word (`_anchor`), so that
+    thousands of files are scanned in seconds."""
+    by_anchor: dict[str, list[str]] = {}
+    for line in forbidden:
+        by_anchor.setdefault(_anchor(line), []).append(line)
+    order = {line: number for number, line in enumerate(forbidden)}
     leaks = []
-    for path in sorted(p for p in Path(folder).rglob("*") if p.is_file()):
+    for path in paths:
         text = _visible_text(path)
-        leaks += [Leak(path, kind, exercise, line) for line, (kind, exercise) in forbidden.items() if line in text]
+        if text is None:
+            continue
+        words = set(WORD.findall(text)) | {""}
+        candidates = [line for anchor in words.intersection(by_anchor) for line in by_anchor[anchor]]
+        leaks += [Leak(path, *forbidden[line], line) for line in sorted(candidates, key=order.get) if line in text]
     return leaks
 
 
-INSTALLED_ROOTS = """\
-import importlib.metadata, importlib.util, json, sysconfig
+WORD = re.compile(r"\w+")
+
+
+def _anchor(line: str) -> str:
+    """The longest word of a line ("" if it has none): a file that lacks it cannot hold the line."""
+    return max(WORD.findall(line), key=len, default="")
+
+
+COURSE_PACKAGES = ("course", "exercises", "quizzes", "attn", "reference", "grader", "solutions")
+INSTALLED_FILES = """\
+import importlib.metadata, importlib.util, json, sys, sysconfig
 from pathlib import Path
 site = {Path(sysconfig.get_paths()[key]).resolve() for key in ("purelib", "platlib")}
-roots = set(site)
+course_files, others = set(), set()
 for dist in importlib.metadata.distributions(path=[str(folder) for folder in site]):
-    names = {Path(str(f)).parts[0].removesuffix(".py") for f in dist.files or [] if not str(f).startswith(("..", "/"))}
-    names |= set((dist.read_text("top_level.txt") or "").split())
-    for name in names:
-        spec = importlib.util.find_spec(name) if name.isidentifier() and not name.startswith("__") else None
-        for folder in (spec.submodule_search_locations or []) if spec else []:
-            roots.add(Path(folder).resolve())
-print(json.dumps(sorted(str(root) for root in roots)))
+    files = {Path(dist.locate_file(name)).resolve() for name in dist.files or []}
+    if (dist.metadata["Name"] or "").lower().startswith("attention-course"):
+        course_files |= files
+    else:
+        others |= files
+found = course_files | {path.resolve() for root in site for path in root.rglob("*")} - others
+for name in sys.argv[1:]:
+    spec = importlib.util.find_spec(name)
+    folders = [Path(folder) for folder in spec.submodule_search_locations or []] if spec else []
+    found |= {path.resolve() for folder in folders for path in folder.rglob("*")}
+    if spec and not folders and spec.origin:
+        found.add(Path(spec.origin).resolve())
+print(json.dumps(sorted(str(path) for path in found if path.is_file())))
 """
 
 
-def installed_roots(python: Path) -> list[Path]:
-    """The folders holding what is installed in the environment of interpreter `python`: its site-packages (not the
-    folders other environments add to its path) and the folder of every package an installed distribution provides
-    (for an editable install, its source folder)."""
-    done = subprocess.run([str(python), "-I", "-c", INSTALLED_ROOTS], capture_output=True, text=True, timeout=300)
+def installed_files(python: Path) -> list[Path]:
+    """The course's files as installed in the environment of interpreter `python`: the files of its distributions
+    `attention-course*`, every file of that environment's own site-packages that no other distribution installed, and
+    the files of any importable package named like one of the course's (an editable install's source folder
+    included). Third-party distributions (torch...) and folders other environments add to its path are left out."""
+    done = subprocess.run([str(python), "-I", "-c", INSTALLED_FILES, *COURSE_PACKAGES], capture_output=True,
+                          text=True, timeout=300)
     if done.returncode != 0:
         raise RuntimeError(f"{python} could not list its installed files:\n{done.stderr[-2000:]}")
-    return [Path(root) for root in json.loads(done.stdout)]
+    return [Path(path) for path in json.loads(done.stdout)]
 
 
-def _visible_text(path: Path) -> str:
-    """A file's text as a learner reads it: a notebook's cell sources and outputs, HTML unescaped."""
-    raw = path.read_text(errors="replace")
+def _visible_text(path: Path) -> str | None:
+    """A file's text as a learner reads it: a notebook's cell sources and outputs, HTML unescaped; None for a binary
+    file."""
+    with open(path, "rb") as handle:
+        data = handle.read(8192)
+        if b"\0" in data:
+            return None
+        data += handle.read()
+    if b"\0" in data:
+        return None
+    raw = data.decode(errors="replace")
     if path.suffix == ".ipynb":
         try:
             return "\n".join(_strings(json.loads(raw)))

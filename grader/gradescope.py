@@ -44,8 +44,8 @@ if [ -n "${{ATTN_THIRD_PARTY:-}}" ]; then
 else
     python3 -m venv "$ROOT/venv"
     # The CPU build of the pinned torch first: from the default index it would be a multi-GB CUDA build.
-    "$ROOT/venv/bin/pip" install --quiet {torch} --index-url https://download.pytorch.org/whl/cpu
-    "$ROOT/venv/bin/pip" install --quiet "$ROOT/source/course"
+    "$ROOT/venv/bin/python" -m pip install --quiet {torch} --index-url https://download.pytorch.org/whl/cpu
+    "$ROOT/venv/bin/python" -m pip install --quiet "$ROOT/source/course"
 fi
 """
 

@@ -1,0 +1,18 @@
+"""Hidden checks of the exercise 'positions': each compares the learner with a trusted implementation.
+
+The starter check compares with the model answer; once `reference/positions.py` holds the library's version, drop the
+`reference=` argument so that the learner is judged against the reference, as in every other exercise.
+"""
+import pytest
+
+import solutions.positions as model_answer
+from grader.judge import Judge, Tolerance, generator, randn
+
+
+@pytest.mark.grades("relative_position_bucket")
+def test_relative_position_bucket_random_inputs(learner):
+    """Random float32 inputs of a few shapes give the expected result."""
+    gen = generator(1)
+    with Judge(learner, "positions", reference=model_answer) as judge:
+        for shape in [(3, 4), (2, 5, 1)]:
+            judge.expect("relative_position_bucket", randn(gen, *shape), tol=Tolerance.float32(16))

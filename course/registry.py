@@ -579,7 +579,7 @@ The classic trap
             "global_token_mask: is_global.unsqueeze(-1) | is_global.unsqueeze(-2) broadcasts to (..., N, N).",
             ("Costs: the diagonal holds n pairs; offsets ±d hold n - d each. Sum them for d = 1..w (local) or "
              "d = s, 2s, ..., m·s (strided) with Σ_(k=1..m) k = m(m + 1)/2; cap w at n - 1 first."),
-            "Raise ValueError for an unknown pattern and for a pattern whose size (window, stride, num_global) is None.",
+            "Raise ValueError for an unknown pattern, or for a pattern whose size (window, stride, ...) is None.",
         ),
     ),
     Exercise(

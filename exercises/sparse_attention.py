@@ -42,7 +42,7 @@ Hints (one at a time)
     2. global_token_mask: is_global.unsqueeze(-1) | is_global.unsqueeze(-2) broadcasts to (..., N, N).
     3. Costs: the diagonal holds n pairs; offsets ±d hold n - d each. Sum them for d = 1..w (local) or d = s, 2s, ...,
        m·s (strided) with Σ_(k=1..m) k = m(m + 1)/2; cap w at n - 1 first.
-    4. Raise ValueError for an unknown pattern and for a pattern whose size (window, stride, num_global) is None.
+    4. Raise ValueError for an unknown pattern, or for a pattern whose size (window, stride, ...) is None.
 """
 from __future__ import annotations
 

@@ -16,7 +16,7 @@ def mlm_corrupt(ids: torch.Tensor, vocab_size: int, special_ids: Sequence[int] |
     Each non-special position is chosen with probability mask_prob; a chosen token becomes mask_id (80 %), a
     uniform random id in [0, vocab_size) (10 %) or stays (10 %). labels: the original id where chosen, -100 elsewhere.
     """
-    ### BEGIN SOLUTION  (todo: eligible = not special; chosen = eligible & (rand < p); then one more draw splits 80/10/10)
+    ### BEGIN SOLUTION  (todo: eligible = not special; chosen = eligible & (rand < p); one more draw splits 80/10/10)
     special = torch.as_tensor(special_ids, dtype=ids.dtype).reshape(-1)
     eligible = ~torch.isin(ids, special)
     chosen = eligible & (torch.rand(ids.shape, generator=generator) < mask_prob)

@@ -19,7 +19,7 @@ def additive_attention(s: torch.Tensor, H: torch.Tensor, W: torch.Tensor, U: tor
         raise ValueError(f"H must be (..., D_h, N) with the encoder states as columns; got shape {tuple(H.shape)}")
     if W.shape[-1] != s.shape[-1] or U.shape[-1] != H.shape[-2] or not W.shape[0] == U.shape[0] == v.shape[0]:
         raise ValueError(f"W (D_a, D_s), U (D_a, D_h), v (D_a,) do not fit s {tuple(s.shape)} and H {tuple(H.shape)}")
-    ### BEGIN SOLUTION  (todo: W s as a column plus U H, tanh, then vᵀ; softmax over N (mask first); context = H·weights)
+    ### BEGIN SOLUTION  (todo: W s as a column plus U H, tanh, then vᵀ; softmax over N (mask first); context H·weights)
     query = (s @ W.T).unsqueeze(-1)                      # (..., D_a, 1): the same for every position
     hidden = torch.tanh(U @ H + query)                       # (..., D_a, N)
     scores = (v.unsqueeze(-1) * hidden).sum(dim=-2)          # (..., N): e_i = vᵀ hidden[:, i]

@@ -140,7 +140,8 @@ def test_grid_attention_one_softmax_over_all_cells(exercise):
     features = torch.arange(12, dtype=F64).reshape(2, 2, 3)                # C = 2, H = 2, W = 3
     weights, context = exercise.grid_attention(tensor([1.0]), features, *zero_attention(3, 1, 2))
     assert_shape(weights, (2, 3), "weights over a 2 x 3 grid", names=("H", "W"))
-    assert_close(weights, torch.full((2, 3), 1 / 6, dtype=F64), ATOL, "grid weights with equal scores", names=("H", "W"))
+    assert_close(weights, torch.full((2, 3), 1 / 6, dtype=F64), ATOL, "grid weights with equal scores",
+                 names=("H", "W"))
     assert_close(context, [2.5, 8.5], ATOL, "grid context = the mean feature vector", names=("C",))
 
 

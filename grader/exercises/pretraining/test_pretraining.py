@@ -22,96 +22,22 @@ to one with probability below 1e-200.
 Naming the mistake: on a failure the check computes the same counts for every wrong variant of the catalogue (run
 here, on the same inputs and seeds) and names the first whose counts are consistent with the learner's on every
 count of the check — equal where either is 0 or all, otherwise within 6 standard deviations of a two-sample test.
+The counting machinery (bounds, matching, the failure) lives in ``seeded_counts.py`` beside this suite.
 """
 from __future__ import annotations
-
-import math
-from collections.abc import Callable
 
 import pytest
 import torch
 
-from grader import catalogue
-from grader.diagnose import Misconception, evaluate
+from grader.exercises.pretraining.seeded_counts import Counts, judge_counts
 from grader.judge import Judge
 from grader.sandbox.protocol import Seed
 
-ALPHA = 1e-8            # per binomial test; see the module docstring for the suite's false-failure rate
-MATCH_SIGMAS = 6.0      # two counts are consistent within this many standard deviations (naming only)
 IGNORE = -100
 
 CLS, SEP, PAD, MASK, UNK = 0, 1, 2, 3, 4
 SPECIAL = [CLS, SEP, PAD, MASK, UNK]
 VOCAB = 40              # ordinary ids are 5 .. 39
-
-
-def binomial_interval(trials: int, p: float, alpha: float = ALPHA) -> tuple[int, int]:
-    """(lo, hi) with P(X < lo) <= alpha/2 and P(X > hi) <= alpha/2 for X ~ Binomial(trials, p), from the exact pmf."""
-    if trials == 0 or p <= 0:
-        return 0, 0
-    if p >= 1:
-        return trials, trials
-    k = torch.arange(trials + 1, dtype=torch.float64)
-    log_pmf = (math.lgamma(trials + 1) - torch.lgamma(k + 1) - torch.lgamma(trials - k + 1)
-               + k * math.log(p) + (trials - k) * math.log1p(-p))
-    pmf = log_pmf.exp()
-    below = pmf.cumsum(0)                                   # P(X <= k)
-    above = pmf.flip(0).cumsum(0).flip(0)                   # P(X >= k)
-    lo = int((below <= alpha / 2).sum())                    # P(X <= lo - 1) <= alpha/2
-    hi = trials - int((above <= alpha / 2).sum())           # P(X >= hi + 1) <= alpha/2
-    return lo, hi
-
-
-Counts = dict[str, tuple[int, int]]                         # name -> (hits, trials)
-
-
-def consistent(a: tuple[int, int], b: tuple[int, int]) -> bool:
-    """Whether two (hits, trials) could come from one rate: equal where either rate is 0 or 1, else a two-sample
-    test within MATCH_SIGMAS."""
-    (x, n), (y, m) = a, b
-    if n == 0 or m == 0:
-        return n == m
-    if x in (0, n) or y in (0, m):
-        return x * m == y * n
-    pooled = (x + y) / (n + m)
-    return abs(x / n - y / m) <= MATCH_SIGMAS * math.sqrt(pooled * (1 - pooled) * (1 / n + 1 / m))
-
-
-def name_the_mistake(function: str, cases: list[tuple[tuple, dict]], count: Callable[[list], Counts],
-                     learner_counts: Counts) -> tuple[str, str]:
-    """The first wrong catalogue variant of ``function`` whose counts on the same calls are consistent with the
-    learner's; a generic diagnosis if none is."""
-    for variant in catalogue.variants("pretraining", correct=False):
-        if variant.function != function:
-            continue
-        module = catalogue.load(variant)
-        try:
-            results = [evaluate(getattr(module, function), args, kwargs) for args, kwargs in cases]
-            theirs = count(results)
-        except Exception:       # a variant that cannot run on these inputs does not explain them
-            continue
-        if set(theirs) == set(learner_counts) and all(consistent(learner_counts[k], theirs[k]) for k in theirs):
-            return variant.name, variant.explanation
-    return ("wrong_distribution", "Your results break a property or a probability that the contract fixes (see the "
-            "message), and match no known mistake. Re-read the rules step by step: which positions may be chosen, "
-            "with what probability, what a chosen token becomes, and what the labels hold.")
-
-
-def judge_counts(function: str, cases, results, count: Callable[[list], Counts],
-                 expected: dict[str, float], explain: dict[str, str]) -> None:
-    """Fail (naming the mistake) unless every count lies in its binomial acceptance interval (exactly 0 or all
-    for rates of 0 or 1)."""
-    counts = count(results)
-    problems = []
-    for name, p in expected.items():
-        hits, trials = counts[name]
-        lo, hi = binomial_interval(trials, p)
-        if not lo <= hits <= hi:
-            problems.append(f"{explain[name]}: {hits} of {trials} ({hits / max(trials, 1):.3f}), expected "
-                            f"{'exactly ' if p in (0, 1) else 'about '}{p:.3g}")
-    if problems:
-        message = problems[0] + (f" (and {len(problems) - 1} more)" if len(problems) > 1 else "")
-        raise Misconception(*name_the_mistake(function, cases, count, counts), message)
 
 
 # ---------------------------------------------------------------------------------------------------- MLM inputs
@@ -187,7 +113,7 @@ def test_mlm_exact_properties(learner):
     with Judge(learner, "pretraining") as judge:
         results = corrupt(judge, cases)
         if results is not None:
-            judge_counts("mlm_corrupt", cases, results, count,
+            judge_counts("pretraining", "mlm_corrupt", cases, results, count,
                          {"special": 0, "label": 0, "unchosen": 0, "range": 0, "all_at_1": 1, "none_at_0": 0},
                          {"special": "special tokens chosen (label not -100)",
                           "label": "chosen positions whose label is not the original id",
@@ -213,7 +139,8 @@ def test_mlm_randomness_comes_from_the_generator(learner):
     with Judge(learner, "pretraining") as judge:
         results = corrupt(judge, cases)
         if results is not None:
-            judge_counts("mlm_corrupt", cases, results, count, {"same_seed_differs": 0, "other_seed_same": 0},
+            judge_counts("pretraining", "mlm_corrupt", cases, results, count,
+                         {"same_seed_differs": 0, "other_seed_same": 0},
                          {"same_seed_differs": "calls with the same seeded generator that gave different results",
                           "other_seed_same": "calls with different seeds that gave identical results"})
 
@@ -244,7 +171,7 @@ def test_mlm_eighty_ten_ten(learner):
     with Judge(learner, "pretraining") as judge:
         results = corrupt(judge, cases)
         if results is not None:
-            judge_counts("mlm_corrupt", cases, results, count,
+            judge_counts("pretraining", "mlm_corrupt", cases, results, count,
                          {"chosen_15": 0.15, "chosen_40": 0.4, "masked": 0.8 + 0.1 / VOCAB,
                           "kept": 0.1 + 0.1 / VOCAB, "random_special": (len(SPECIAL) - 1) / (VOCAB - 2)},
                          {"chosen_15": "eligible positions chosen at mask_prob=0.15",
@@ -271,7 +198,7 @@ def test_mlm_positions_are_chosen_independently(learner):
     with Judge(learner, "pretraining") as judge:
         results = corrupt(judge, cases)
         if results is not None:
-            judge_counts("mlm_corrupt", cases, results, count, {"empty": 0.85 ** 8, "chosen": 0.15},
+            judge_counts("pretraining", "mlm_corrupt", cases, results, count, {"empty": 0.85 ** 8, "chosen": 0.15},
                          {"empty": "sequences in which no position was chosen",
                           "chosen": "eligible positions chosen at mask_prob=0.15"})
 
@@ -338,7 +265,7 @@ def test_nsp_structure(learner):
 
     with Judge(learner, "pretraining") as judge:
         results = call_nsp(judge, cases)
-        judge_counts("nsp_pairs", cases, results, count,
+        judge_counts("pretraining", "nsp_pairs", cases, results, count,
                      {"count": 0, "order": 0, "label": 0, "unknown": 0, "next": 0, "own": 0, "same_seed_differs": 0},
                      {"count": "corpora whose examples are not one (A, B, label) per sentence with a successor",
                       "order": "examples out of order (documents in order, sentences in order)",
@@ -371,7 +298,7 @@ def test_nsp_distribution(learner):
 
     with Judge(learner, "pretraining") as judge:
         results = call_nsp(judge, cases)
-        judge_counts("nsp_pairs", cases, results, count,
+        judge_counts("pretraining", "nsp_pairs", cases, results, count,
                      {"well_formed": 1, "is_next": 0.5, "small_document": 0.5, "last_sentence": 1 / 9},
                      {"well_formed": "corpora with well-formed examples (see the structure check)",
                       "is_next": "examples labelled 0 ('is next')",

@@ -11,8 +11,9 @@ Tolerances are float32 error bounds computed from the actual inputs (u = 2^-24),
 - the decoder step (``decoder_tol``): the GRU's pre-activations are dot products of length E + D_h (input) and D_s
   (state), off by (E + D_h + D_s + 2)·u times their magnitude, plus the context error through the context columns
   of weight_ih; tanh is 1-Lipschitz and σ is 1/4-Lipschitz, and h' = (1 - z) n + z h carries the update gate's
-  error times |n| + |h| and the reset gate's times |W_hn h + b_hn| (it multiplies that); the read-out W_out [s; c] + b_out is a
-  dot product of length D_s + D_h, plus max_row Σ|W_out| times the state and context errors.
+  error times |n| + |h| and the reset gate's times |W_hn h + b_hn| (it multiplies that); the read-out
+  W_out [s; c] + b_out is a dot product of length D_s + D_h, plus max_row Σ|W_out| times the state and context
+  errors.
 Float64 inputs must give float64 outputs held to the same float32-based tolerance.
 """
 import pytest
@@ -81,7 +82,8 @@ def decoder_params(gen, d_s, d_h, d_a, embed, vocab, dtype=torch.float32) -> dic
     return {"W": W, "U": U, "v": v,
             "weight_ih": randn(gen, 3 * d_s, fan_in, dtype=dtype, scale=fan_in ** -0.5),
             "weight_hh": randn(gen, 3 * d_s, d_s, dtype=dtype, scale=d_s ** -0.5),
-            "bias_ih": randn(gen, 3 * d_s, dtype=dtype, scale=0.5), "bias_hh": randn(gen, 3 * d_s, dtype=dtype, scale=0.5),
+            "bias_ih": randn(gen, 3 * d_s, dtype=dtype, scale=0.5),
+            "bias_hh": randn(gen, 3 * d_s, dtype=dtype, scale=0.5),
             "W_out": randn(gen, vocab, d_s + d_h, dtype=dtype, scale=(d_s + d_h) ** -0.5),
             "b_out": randn(gen, vocab, dtype=dtype, scale=0.5)}
 

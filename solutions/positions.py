@@ -8,7 +8,7 @@ import torch
 
 def relative_position_bucket(relative_position: torch.Tensor, bidirectional: bool = True, num_buckets: int = 32,
                              max_distance: int = 128) -> torch.Tensor:
-    """T5's bucket of each offset (key position - query position): LongTensor (any shape) -> LongTensor (same shape).
+    """T5's bucket of each offset (key position - query position): LongTensor (..., N), any shape -> the same shape.
 
     Bidirectional: buckets num_buckets/2 .. num_buckets-1 for offsets > 0, the rest for offsets <= 0. Causal: a
     positive offset counts as 0. Within a half of n buckets: distance d < n/2 is bucket d, larger distances share

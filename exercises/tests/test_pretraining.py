@@ -96,6 +96,8 @@ def test_nsp_half_are_next(exercise):
 
 
 def test_nsp_needs_two_documents(exercise):
-    """A document with two sentences and no other document to draw from: ValueError."""
+    """A document with two sentences and no other document to draw from: ValueError (one more document and it
+    works)."""
+    assert len(exercise.nsp_pairs([["x", "y"], ["z"]], torch.Generator().manual_seed(10))) == 1
     with pytest.raises(ValueError):
         exercise.nsp_pairs([["x", "y"]], torch.Generator().manual_seed(10))

@@ -26,7 +26,8 @@ def test_strided_mask_stride_3_and_1(exercise):
 
 
 def test_strided_mask_rejects_stride_0(exercise):
-    """A stride must be at least 1."""
+    """A stride must be at least 1 (a valid stride still works)."""
+    assert exercise.strided_mask(4, 2).shape == (4, 4)
     with pytest.raises(ValueError):
         exercise.strided_mask(4, 0)
 
@@ -77,7 +78,8 @@ def test_local_cost_grows_linearly(exercise):
 
 
 def test_cost_needs_its_size(exercise):
-    """An unknown pattern, or a pattern without its size, is a ValueError."""
+    """An unknown pattern, or a pattern without its size, is a ValueError (with its size it works)."""
+    assert exercise.sparse_attention_cost("local", 8, window=2) == 8 * 5 - 6
     with pytest.raises(ValueError):
         exercise.sparse_attention_cost("banded", 8, window=2)
     with pytest.raises(ValueError):

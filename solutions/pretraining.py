@@ -40,12 +40,12 @@ def nsp_pairs(documents: Sequence[Sequence], generator: torch.Generator | None =
     ### BEGIN SOLUTION  (todo: for each sentence with a successor: a coin flip; heads -> the successor, label 0)
     pairs = []
     for index, document in enumerate(documents):
-        others = [d for d in range(len(documents)) if d != index]
         for a, successor in zip(document, document[1:]):
             if torch.rand((), generator=generator).item() < 0.5:
                 pairs.append((a, successor, 0))
             else:
-                other = documents[others[torch.randint(len(others), (), generator=generator).item()]]
+                pick = torch.randint(len(documents) - 1, (), generator=generator).item()
+                other = documents[pick + (pick >= index)]              # skip A's own document
                 pairs.append((a, other[torch.randint(len(other), (), generator=generator).item()], 1))
     return pairs
     ### END SOLUTION

@@ -47,7 +47,7 @@ def gru_step(x: torch.Tensor, h: torch.Tensor, weight_ih: torch.Tensor, weight_h
 
 def stack(a: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
     """[a; b]: a (..., P) over b (..., Q) -> (..., P + Q), the leading dimensions broadcast."""
-    batch = torch.broadcast_shapes(a.shape[:-1], b.shape[:-1])
+    batch = torch.broadcast_tensors(a[..., 0], b[..., 0])[0].shape      # the leading dimensions, broadcast
     return torch.cat([a.expand(*batch, a.shape[-1]), b.expand(*batch, b.shape[-1])], dim=-1)
 
 

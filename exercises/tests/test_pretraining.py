@@ -87,12 +87,12 @@ def test_nsp_pairs_structure(exercise):
 
 
 def test_nsp_half_are_next(exercise):
-    """Over 20,000 examples about half are labelled 0 (bound: 8 standard deviations)."""
-    docs = [[f"d{d}s{s}" for s in range(5)] for d in range(5000)]
+    """Over 10,000 examples about half are labelled 0 (bound: 8 standard deviations)."""
+    docs = [[f"d{d}s{s}" for s in range(5)] for d in range(2500)]
     labels = [label for _, _, label in exercise.nsp_pairs(docs, torch.Generator().manual_seed(9))]
-    assert len(labels) == 20000
+    assert len(labels) == 10000
     share = labels.count(0) / len(labels)
-    assert abs(share - 0.5) < 0.03, f"{share:.3f} of the examples are labelled 'is next', expected about 0.5"
+    assert abs(share - 0.5) < 0.04, f"{share:.3f} of the examples are labelled 'is next', expected about 0.5"
 
 
 def test_nsp_needs_two_documents(exercise):

@@ -23,6 +23,9 @@ Naming the mistake: on a failure the check computes the same counts for every wr
 here, on the same inputs and seeds) and names the first whose counts are consistent with the learner's on every
 count of the check — equal where either is 0 or all, otherwise within 6 standard deviations of a two-sample test.
 The counting machinery (bounds, matching, the failure) lives in ``seeded_counts.py`` beside this suite.
+
+Both functions work on token ids and sentences, so there is no gradient and no float dtype to check; the dtype
+checks are those of the ids (int64 and int32 in, the same dtype out, labels int64).
 """
 from __future__ import annotations
 

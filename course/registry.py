@@ -464,4 +464,240 @@ The classic trap
             "For [CLS]: cls_token[:, None] is one column; expand it to (B, D, 1) and torch.cat along the last axis.",
         ),
     ),
+    Exercise(
+        name="rnn_attention",
+        title="Attention in an RNN decoder and over an image grid",
+        summary="Bahdanau's additive attention, a GRU decoder step with it, attention over a CNN grid",
+        difficulty=2,
+        minutes=60,
+        functions=(
+            Function("additive_attention", 5),
+            Function("gru_step", 0),
+            Function("attention_decoder_step", 5),
+            Function("grid_attention", 3),
+        ),
+        builds_on=("softmax",),
+        quiz_topics=("recurrent-attention",),
+        lesson="""\
+What
+    Attention was invented for recurrent translation models, before transformers existed. An encoder RNN turns the
+    source sentence into states h_1 ... h_N (the columns of H); a decoder RNN writes the output one token at a
+    time. At every output step the decoder scores each source position with a tiny neural network, turns the
+    scores into weights, and reads a fresh context vector: a weighted average of the encoder states. Captioning
+    does the same over the cells of a CNN's feature map instead of words.
+
+Why
+    Without attention the decoder only receives the encoder's final state: a single fixed-size vector must carry a
+    whole sentence, however long. With attention each output step chooses again where to look, so nothing has to
+    be squeezed into one vector, and the weights show which source word each output word came from.
+
+Formula
+    additive score   e_i = vᵀ tanh(W s + U h_i)           (one hidden layer of size D_a, no biases)
+    weights          a = softmax(e) over the N positions  (masked positions get -inf first, so weight 0)
+    context          c = Σ_i a_i h_i = H a
+    decoder step t   a, c = additive_attention(s_{t-1}, H)       <- the PREVIOUS state asks the question
+                     s_t = GRU(x = [y_{t-1}; c], h = s_{t-1})      (embedding rows first, then context rows)
+                     logits = W_out [s_t; c] + b_out
+    GRU cell         r = σ(W_ir x + b_ir + W_hr h + b_hr),  z = σ(W_iz x + b_iz + W_hz h + b_hz)
+                     n = tanh(W_in x + b_in + r ⊙ (W_hn h + b_hn)),  h' = (1 - z) ⊙ n + z ⊙ h
+                     weight_ih stacks W_ir, W_iz, W_in (in that order), as torch.nn.GRUCell stores them.
+    grid             the same score for every cell h_ij of a (C, H, W) feature map; ONE softmax over all H·W
+                     cells together, context Σ_ij a_ij h_ij.
+
+Shapes
+    s (..., D_s), H (..., D_h, N), W (D_a, D_s), U (D_a, D_h), v (D_a,), mask (..., N) bool (True = visible)
+    -> weights (..., N), context (..., D_h). Leading batch dimensions broadcast between s and H.
+    attention_decoder_step: y_prev (..., E) -> s (..., D_s), logits (..., V), weights (..., N).
+    grid_attention: features (..., C, H, W) -> weights (..., H, W), context (..., C).
+    A weight matrix W (out, in) acts on a batch of row vectors x (..., in) as x @ W.T.
+
+The classic trap
+    Scoring with the new state s_t. The decoder has to decide where to look BEFORE it updates its state, because
+    the update itself needs the context: attend with s_{t-1}, then run the GRU. Second trap: on the grid, a softmax
+    over one axis only (each row or each column summing to 1) instead of over all cells; flatten the grid first.
+    Third: a query that may see no position at all must get all-zero weights, not NaN (softmax_cols does this).
+""",
+        hints=(
+            ("W s is the same for every position: compute it once as a column (..., D_a, 1) and add it to U @ H "
+             "(..., D_a, N); broadcasting does the rest."),
+            ("For the softmax over positions, put the scores (..., N) into one column, softmax_cols(e.unsqueeze(-1)), "
+             "and squeeze back; the context is (H @ weights.unsqueeze(-1)).squeeze(-1)."),
+            ("gru_step: (x @ weight_ih.T + bias_ih).chunk(3, dim=-1) gives the reset, update and candidate parts; "
+             "the reset gate multiplies (W_hn h + b_hn), not h."),
+            "grid_attention: features.flatten(-2) makes the cells N = H·W columns; unflatten the weights at the end.",
+        ),
+    ),
+    Exercise(
+        name="sparse_attention",
+        title="Sparse attention patterns for long sequences",
+        summary="strided and global-token masks, and how many pairs each pattern scores",
+        difficulty=1,
+        minutes=35,
+        functions=(
+            Function("strided_mask", 3),
+            Function("global_token_mask", 3),
+            Function("sparse_attention_cost", 4),
+        ),
+        builds_on=(),
+        quiz_topics=("cross-attention",),
+        lesson="""\
+What
+    Full self-attention compares every query with every key: N² scores for N tokens. Sparse attention keeps only
+    a pattern of (key, query) pairs, written as a boolean mask in our (N_k, N_q) layout. You build two patterns
+    that sit beside the masking exercise's local_mask, and count what each one costs.
+
+Why
+    At N = 4096 tokens a dense score matrix has about 16.8 million entries per head and layer, and it grows four
+    times when N doubles. A local window of w keys on each side scores about N(2w + 1) pairs: linear in N, like a
+    convolution. Strides let a query reach far with few keys; a few global tokens (such as [CLS]) read and are read
+    by everything, so any two tokens are at most two steps apart. Longformer mixes a window with global tokens;
+    GPT-3 alternates dense layers with locally banded sparse ones.
+
+Formula
+    strided[j, i] = (i - j) is a multiple of s      (keys i, i ± s, i ± 2s, ...; s = 1 is the dense mask)
+    global[j, i]  = is_global[j] or is_global[i]     (a global query sees all keys; every query sees global keys)
+    dilated window = local_mask(n, w·s) & strided_mask(n, s);  patterns combine with & and |.
+    pairs scored (the True entries of each mask):
+        dense  n²                       causal  n(n + 1)/2
+        local  n(2w + 1) - w(w + 1)     (w capped at n - 1)
+        strided n(2m + 1) - s·m(m + 1)  with m = ⌊(n - 1)/s⌋
+        global g(2n - g)                 (everything except the (n - g)² pairs between ordinary tokens)
+
+Shapes
+    strided_mask(n, s) -> (n, n) bool.  global_token_mask(is_global (..., N) bool) -> (..., N, N) bool.
+    sparse_attention_cost(pattern, n, window=, stride=, num_global=) -> a Python int (keyword-only sizes).
+
+The classic trap
+    Off by one: treating the stride as the gap BETWEEN visible keys (keys i, i ± (s + 1), ...) instead of the
+    step. Check: strided_mask(n, 1) must be all True. For the costs, count pairs by offset d = i - j: offset d
+    holds n - |d| pairs, so a band loses w(w + 1) pairs at the two ends compared with n(2w + 1). And compute in
+    closed form: building an n × n mask just to count it defeats the purpose at n = 10⁶.
+""",
+        hints=(
+            ("keys = torch.arange(n)[:, None] and queries = torch.arange(n)[None, :]; (queries - keys) % s == 0 is "
+             "(n, n). Python's and torch's % give a non-negative result for a positive s, even for negative i - j."),
+            "global_token_mask: is_global.unsqueeze(-1) | is_global.unsqueeze(-2) broadcasts to (..., N, N).",
+            ("Costs: the diagonal holds n pairs; offsets ±d hold n - d each. Sum them for d = 1..w (local) or "
+             "d = s, 2s, ..., m·s (strided) with Σ_(k=1..m) k = m(m + 1)/2; cap w at n - 1 first."),
+            "Raise ValueError for an unknown pattern, or for a pattern whose size (window, stride, ...) is None.",
+        ),
+    ),
+    Exercise(
+        name="positions",
+        title="Relative positions: T5 buckets and rotary embeddings",
+        summary="T5's relative-position buckets and rotary embeddings (RoPE) that make scores depend on offsets",
+        difficulty=2,
+        minutes=50,
+        functions=(
+            Function("relative_position_bucket", 5),
+            Function("rotate_columns", 0),
+            Function("rotary_embedding", 5),
+        ),
+        builds_on=(),
+        quiz_topics=("positions",),
+        lesson="""\
+What
+    Sinusoidal or learned positions are added to each token once: they are absolute. Relative schemes instead make
+    the score of a (key, query) pair depend on how far apart the two tokens are. T5 adds a learned number per head
+    and per offset bucket to every score; rotary embeddings (RoPE, used by Llama and GPT-NeoX) turn the query and
+    the key by angles proportional to their positions, so their dot product only sees the difference.
+
+Why
+    What matters for language is mostly "two tokens back", not "token 517". A relative bias needs one table of a
+    few dozen entries per head and works at any length; RoPE adds no parameters at all.
+
+Formula: T5 buckets (offset = key position - query position)
+    bidirectional, num_buckets = 2n: offsets > 0 (keys after the query) use buckets n .. 2n - 1, the rest 0 .. n - 1.
+    causal (bidirectional=False), n = num_buckets: a positive offset counts as 0; the distance is -offset.
+    inside a half of n buckets, distance d:  d < n/2           -> bucket d            (exact, one per distance)
+                                             otherwise         -> n/2 + ⌊log(d / (n/2)) / log(max_distance / (n/2))
+                                                                   · (n - n/2)⌋, capped at n - 1
+    Compute the log as T5 does, in float32: torch.log(d.float() / exact) / math.log(max_distance / exact) * ...
+    Example with 32 buckets: offsets -3, -1, 0, 1, 3 -> buckets 3, 1, 0, 17, 19.
+
+Formula: rotary embeddings (pairing by halves)
+    θ_i = base^(-2i/D) for i < D/2. In column n (position p_n), rows i and i + D/2 form a pair turned by p_n·θ_i:
+        x'_i       = x_i cos(p_n θ_i) - x_{i+D/2} sin(p_n θ_i)
+        x'_{i+D/2} = x_{i+D/2} cos(p_n θ_i) + x_i sin(p_n θ_i)
+    Rotate BOTH Q and K. Since rotations compose, (R_p q)ᵀ(R_m k) = qᵀ R_(m - p) k: a score depends only on the
+    offset. Positions default to 0 .. N - 1.
+
+Shapes
+    relative_position_bucket(relative_position LongTensor (any shape), ...) -> LongTensor (same shape).
+    rotary_embedding(Q (..., D, N_q), K (..., D, N_k), positions_q (N_q,), positions_k (N_k,), base) -> (Q', K').
+    ValueError for an odd D.
+
+The classic trap
+    Pairing adjacent rows (2i, 2i + 1), as the RoFormer paper writes it. Llama and Hugging Face pair row i with row
+    i + D/2, and so does this course: both are rotations, but they are different functions of Q and K (a model
+    trained with one breaks with the other). Other traps: rotating Q but forgetting K (then the score depends on
+    the query's absolute position), flipping the sign of the offset (query - key), and θ_i = base^(-i/D)
+    without the 2.
+""",
+        hints=(
+            ("Buckets: offset.abs() and (offset > 0) give the distance and the half; torch.where(distance < exact, "
+             "distance, far) picks the exact or the logarithmic bucket, and torch.clamp(..., max=n - 1) caps it."),
+            ("Distance 0 makes log(0) = -inf: harmless, because torch.where discards that branch; .long() on the "
+             "float32 result rounds towards zero, as ⌊·⌋ does for non-negative numbers."),
+            ("Rotary: angles = theta[:, None] * positions[None, :] is (D/2, N); with top = X[..., :D//2, :] and "
+             "bottom = X[..., D//2:, :], return torch.cat([top*cos - bottom*sin, bottom*cos + top*sin], dim=-2)."),
+            ("Compute the angles in float64 and cast cos and sin to X's dtype: a float32 angle of 3000 radians is "
+             "already off by about 1e-4."),
+        ),
+    ),
+    Exercise(
+        name="pretraining",
+        title="BERT's pre-training data: masking and sentence pairs",
+        summary="BERT's 80/10/10 masked-language-model corruption and next-sentence-prediction pairs",
+        difficulty=2,
+        minutes=40,
+        functions=(Function("mlm_corrupt", 6), Function("nsp_pairs", 4)),
+        builds_on=(),
+        quiz_topics=("pretraining", "models"),
+        lesson="""\
+What
+    BERT learns from raw text with two made-up tasks. Masked language modelling (MLM): hide some tokens and
+    predict them from both sides. Next-sentence prediction (NSP): given two sentences, was the second one really
+    the next? You write the functions that turn text into training examples for both.
+
+Why
+    The labels come from the text itself, so any amount of unlabelled text can be used. BERT does not always show
+    [MASK] at a chosen position: that symbol never appears once the model is used, so it must also learn to
+    predict tokens it can see, or that are wrong.
+
+Formula: MLM corruption
+    1. A position is eligible unless its id is special ([CLS], [SEP], [PAD], [MASK], ...).
+    2. Each eligible position is chosen independently with probability mask_prob (0.15).
+    3. A chosen token becomes mask_id with probability 0.8, a token drawn uniformly from [0, vocab_size) with
+       probability 0.1 (it may happen to be the original or a special id), and stays unchanged otherwise.
+    4. labels = the original id at the chosen positions, -100 everywhere else (cross_entropy ignores -100).
+    All random numbers come from the generator you are given (generator=generator in every torch.rand,
+    torch.randint, torch.bernoulli); any order of draws is fine: only the distribution is graded.
+
+Formula: NSP pairs
+    For every sentence A that has a successor in its document (documents in order, sentences in order): with
+    probability 1/2, B is that successor and the label is 0 ("is next"); otherwise pick another document uniformly
+    (never A's own), then a sentence of it uniformly, and the label is 1.
+
+Shapes
+    mlm_corrupt(ids (..., N) integer, vocab_size, special_ids, mask_id, generator, mask_prob)
+    -> (corrupted (..., N) with ids' dtype, labels (..., N) long). ids itself stays unchanged.
+    nsp_pairs(documents: list of lists of sentences, generator) -> list of (A, B, label) tuples.
+    ValueError if some document has two sentences but there is only one document.
+
+The classic trap
+    Replacing every chosen token by [MASK] (the 80/10/10 rule is the point), choosing special tokens ([CLS] and
+    [SEP] are never targets), or labelling every position. In NSP, drawing the random sentence from the whole
+    corpus: it may then come from A's own document, even be its true successor, with label 1.
+""",
+        hints=(
+            ("eligible = ~torch.isin(ids, torch.as_tensor(special_ids)); chosen = eligible & (torch.rand(ids.shape, "
+             "generator=generator) < mask_prob)."),
+            ("One more uniform draw u per position splits the chosen ones: u < 0.8 -> mask_id, 0.8 <= u < 0.9 -> "
+             "a torch.randint(0, vocab_size, ...) token, else unchanged. Build the result with torch.where."),
+            "labels = torch.where(chosen, ids.long(), -100): a long tensor, whatever ids' dtype.",
+            ("nsp_pairs: zip(document, document[1:]) walks the (A, successor) pairs; for a random B, draw an index "
+             "among the OTHER documents, then an index into that document."),
+        ),
+    ),
 )

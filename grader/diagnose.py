@@ -298,6 +298,23 @@ FUNCTION_HINTS = {
     "bpe_decode": "Concatenate, turn every </w> into a space, strip trailing spaces.",
     "patchify": "Patches row-major over the grid; each column lists its pixels in (channel, row, column) order.",
     "patch_embedding": "W @ patches + b, then [CLS] as column 0, then + positions (D, N+1).",
+    "additive_attention": "e_i = vᵀ tanh(W s + U h_i) for every encoder column, a softmax over the N positions, and "
+                          "the context H · weights.",
+    "attention_decoder_step": "Attend with the PREVIOUS state, then the GRU on [y_prev; context], then the read-out "
+                              "W_out [s; context] + b_out.",
+    "grid_attention": "Score every cell of the (H, W) grid, one softmax over all H·W cells together, then the "
+                      "weighted sum of the feature columns.",
+    "strided_mask": "[j, i] is True iff i - j is a multiple of the stride (either sign), on the (N_k, N_q) layout.",
+    "global_token_mask": "[j, i] is True iff token j or token i is global.",
+    "sparse_attention_cost": "The number of True entries of the pattern's (n, n) mask, in closed form.",
+    "relative_position_bucket": "Offsets are key - query; the upper half of the buckets for keys after the query "
+                                "(bidirectional), exact below n/2, logarithmic above, capped at n - 1.",
+    "rotary_embedding": "Rotate rows i and i + D/2 of Q and of K by position · base^(-2i/D), both with their own "
+                        "positions.",
+    "mlm_corrupt": "15% of the eligible (non-special) positions chosen; of those 80% [MASK], 10% a random token, "
+                   "10% unchanged; labels the original ids there, -100 elsewhere.",
+    "nsp_pairs": "Half the pairs the true next sentence (label 0), half a random sentence of another document "
+                 "(label 1).",
 }
 
 

@@ -79,7 +79,7 @@ def describe(value: Any) -> str:
     if isinstance(value, torch.Tensor):
         return f"{str(value.dtype).removeprefix('torch.')} {tuple(value.shape)}"
     if isinstance(value, str):
-        return f"a text of {len(value.split())} words"
+        return repr(value) if len(value) <= 24 and " " not in value else f"a text of {len(value.split())} words"
     if isinstance(value, TableModel):
         return f"a model with vocabulary {value.table.shape[0]}"
     if isinstance(value, Seed):

@@ -221,8 +221,8 @@ def rotary_rotation_matrices(Q, K, positions_q=None, positions_k=None, base=1000
         dim, n = X.shape[-2], X.shape[-1]
         half = dim // 2
         positions = torch.arange(n) if positions is None else positions
-        inverse_frequency = 1.0 / (base ** (torch.arange(0, dim, 2, dtype=torch.float32) / dim))
-        angles = positions.float()[:, None] * inverse_frequency[None, :]            # (N, D/2)
+        inverse_frequency = 1.0 / (base ** (torch.arange(0, dim, 2, dtype=X.dtype) / dim))
+        angles = positions.to(X.dtype)[:, None] * inverse_frequency[None, :]         # (N, D/2)
         R = torch.zeros(n, dim, dim, dtype=X.dtype)
         index = torch.arange(half)
         R[:, index, index] = angles.cos().to(X.dtype)

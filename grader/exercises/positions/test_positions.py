@@ -17,6 +17,7 @@ import math
 import pytest
 import torch
 
+from grader.clauses import Case, Spec, clause_checks
 from grader.diagnose import U32
 from grader.judge import EXACT, Judge, Tolerance, generator, randn
 
@@ -219,3 +220,17 @@ def test_rotary_rejects_odd_dimensions(learner):
         judge.expect_value_error("rotary_embedding", randn(gen, 5, 3), randn(gen, 5, 3), argument="Q and K (D = 5)")
         judge.expect_value_error("rotary_embedding", randn(gen, 2, 3, 4), randn(gen, 2, 3, 2),
                                  argument="Q and K (D = 3)")
+
+
+# ------------------------------------------------------------------ the contract's clauses (grader/clauses.py)
+
+def rotary_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:
+    Q = randn(gen, *case.batch, case.dim, case.n_q, dtype=case.dtype, scale=case.scale)
+    K = randn(gen, *case.batch, case.dim, case.n_k, dtype=case.dtype, scale=case.scale)
+    return (Q, K), {}
+
+
+SPECS = {"rotary_embedding": Spec(
+    rotary_inputs, lambda args, kwargs: rotary_tol(*args, max_angle=max_angle(args[0].shape[-1], args[1].shape[-1])),
+    ("batching", "single_token", "unequal_lengths", "float64", "large_magnitudes"))}
+globals().update(clause_checks("positions", SPECS))

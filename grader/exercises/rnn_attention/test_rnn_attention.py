@@ -19,6 +19,7 @@ Float64 inputs must give float64 outputs held to the same float32-based toleranc
 import pytest
 import torch
 
+from grader.clauses import Case, Spec, clause_checks
 from grader.diagnose import U32
 from grader.judge import Judge, Tolerance, generator, randn
 
@@ -331,3 +332,35 @@ def test_grid_gradients(learner):
     with Judge(learner, "rnn_attention") as judge:
         args = grid_inputs(gen, (2,), 3, 4, 3, 2, 5, dtype=torch.float64)
         judge.expect_grad("grid_attention", args, {}, [0, 1, 4], tol=grid_tol(*args).scaled(8.0), seed=3)
+
+
+# ------------------------------------------------------------------ the contract's clauses (grader/clauses.py)
+
+def additive_clause_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:
+    d_s, d_h, d_a = case.dim, case.dim - 2, case.dim + 1
+    s = torch.tanh(randn(gen, *case.batch, d_s, dtype=case.dtype, scale=1.5))
+    H = torch.tanh(randn(gen, *case.batch, d_h, case.n_k, dtype=case.dtype, scale=1.5)) * case.scale
+    return (s, H, *attention_weights(gen, d_a, d_s, d_h, case.dtype)), {}
+
+
+def grid_clause_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:
+    d_s, channels, d_a = case.dim, case.dim - 3, case.dim
+    s = torch.tanh(randn(gen, *case.batch, d_s, dtype=case.dtype, scale=1.5))
+    features = randn(gen, *case.batch, channels, case.n_q, case.n_k, dtype=case.dtype, scale=case.scale)
+    return (s, features, *attention_weights(gen, d_a, d_s, channels, case.dtype)), {}
+
+
+def step_clause_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:
+    return decoder_inputs(gen, case.batch, case.batch, case.dim, case.dim - 2, case.dim, 5, 11, case.n_k,
+                          case.dtype), {}
+
+
+SPECS = {
+    "additive_attention": Spec(additive_clause_inputs, lambda args, kwargs: additive_tol(*args),
+                               ("batching", "single_token", "float64")),
+    "grid_attention": Spec(grid_clause_inputs, lambda args, kwargs: grid_tol(*args),
+                           ("batching", "single_token", "float64")),
+    "attention_decoder_step": Spec(step_clause_inputs, lambda args, kwargs: decoder_tol(*args),
+                                   ("batching", "float64")),
+}
+globals().update(clause_checks("rnn_attention", SPECS))

@@ -1,0 +1,18 @@
+"""Hidden checks of the exercise 'davit': each compares the learner with a trusted implementation.
+
+The starter check compares with the model answer; once `reference/davit.py` holds the library's version, drop the
+`reference=` argument so that the learner is judged against the reference, as in every other exercise.
+"""
+import pytest
+
+import solutions.davit as model_answer
+from grader.judge import Judge, Tolerance, generator, randn
+
+
+@pytest.mark.grades("channel_attention")
+def test_channel_attention_random_inputs(learner):
+    """Random float32 inputs of a few shapes give the expected result."""
+    gen = generator(1)
+    with Judge(learner, "davit", reference=model_answer) as judge:
+        for shape in [(3, 4), (2, 5, 1)]:
+            judge.expect("channel_attention", randn(gen, *shape), tol=Tolerance.float32(16))

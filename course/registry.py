@@ -642,10 +642,10 @@ The classic traps
       output's columns the same way. A check of that catches token-mixing mistakes.
 """,
         hints=(
-            ("linear(X, Wq, bq) then split_heads(., G) gives Q (..., G, C/G, N); do the same for K and V: the group axis "
-             "then behaves like a batch axis."),
-            ("scores = K @ Q.transpose(-2, -1) * scale is (..., G, C/G, C/G) with keys as rows; softmax_cols normalises "
-             "each query's column; weights.transpose(-2, -1) @ V is (..., G, C/G, N)."),
+            ("linear(X, Wq, bq) then split_heads(., G) gives Q (..., G, C/G, N); do the same for K and V: the group "
+             "axis then behaves like a batch axis."),
+            ("scores = K @ Q.transpose(-2, -1) * scale is (..., G, C/G, C/G) with keys as rows; softmax_cols "
+             "normalises each query's column; weights.transpose(-2, -1) @ V is (..., G, C/G, N)."),
             "merge_heads, then linear with Wo and bo. N is X.shape[-1]; the default scale is 1 / math.sqrt(N).",
         ),
     ),

@@ -1,4 +1,4 @@
-"""Model answer of the exercise 'swin' (Swin: shifted windows and patch merging); its lesson is in course/registry.py."""
+"""Model answer of the exercise 'swin' (Swin: shifted windows, patch merging); its lesson is in course/registry.py."""
 from __future__ import annotations
 
 import torch

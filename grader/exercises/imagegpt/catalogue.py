@@ -52,7 +52,9 @@ def ties_to_highest_id(images, palette):
 
 @alternative("quantize_pixels", "A loop over the colours keeping the best one so far (strict <, so ties stay low).")
 def loop_over_colours(images, palette):
-    if images.dim() < 3 or images.shape[-3] != palette.shape[0] or not images.is_floating_point() or not palette.is_floating_point():
+    if images.dim() < 3 or images.shape[-3] != palette.shape[0]:
+        raise ValueError("images (..., C, H, W) and palette (C, K) must have the same C")
+    if not images.is_floating_point() or not palette.is_floating_point():
         raise ValueError("images (..., C, H, W) and palette (C, K) must be floating point with the same C")
     if palette.shape[1] == 0:
         raise ValueError("palette: no colours")
@@ -69,8 +71,8 @@ def loop_over_colours(images, palette):
     return ids
 
 
-@alternative("quantize_pixels", "The expansion |x|^2 - 2 x.p + |p|^2 with einsum (rounding differs from the "
-                                "direct sum; only near-ties may change).")
+@alternative("quantize_pixels", "The expansion |x|^2 - 2 x.p + |p|^2 with einsum (rounding differs "
+                                "from the direct sum; only near-ties may change).")
 def expanded_distance_einsum(images, palette):
     if images.dim() < 3 or images.shape[-3] != palette.shape[0] or palette.shape[1] == 0:
         raise ValueError("images (..., C, H, W) and palette (C, K >= 1) must share C")

@@ -7,11 +7,11 @@ Tolerances (u = 2^-24, the float32 unit roundoff):
   (Σ_c (x_c − p_c)², the expansion |x|² − 2 x·p + |p|², ``torch.cdist``) errs by at most (C + 2)·u·(|x| + |p|)²
   ≤ 2(C + 2)·u·(|x|² + |p|²); comparing two such distances doubles that. A different id is accepted when its colour
   is within four times that bound (16·(C + 4)·u·(|x|² + max_k |p_k|²), in float64) of the nearest one; exact ties
-  (duplicate colours, pixels exactly midway, built from small whole numbers that every formula computes exactly)
-  must go to the lowest id.
+  (duplicate colours, pixels exactly midway, built from small whole numbers that every formula computes
+  exactly) must go to the lowest id.
 - ``dequantize_pixels`` and ``pixel_sequence`` only move values: exact.
-- ``average_pool_head``: a mean of N values errs by N·u relative to max|X|, then a length-D product by D·u relative to
-  Σ_d |W_kd|·|mean_d|, plus the bias: four times (N + D + 2)·u·(max_k Σ_d |W_kd| · max|X| + max|b|).
+- ``average_pool_head``: a mean of N values errs by N·u relative to max|X|, then a length-D product by D·u relative
+  to Σ_d |W_kd|·|mean_d|, plus the bias: four times (N + D + 2)·u·(max_k Σ_d |W_kd| · max|X| + max|b|).
 """
 import pytest
 import torch
@@ -60,8 +60,8 @@ QUANTIZE_CASES = [((), 3, 4, 5, 16), ((2,), 3, 6, 2, 512), ((), 1, 1, 1, 1), ((2
 
 @pytest.mark.grades("quantize_pixels", weight=3)
 def test_quantize_random_images(learner):
-    """Random images and palettes in [-1, 1] (and wider images drawn from a normal distribution), many shapes, C = 1 to 4,
-    K = 1 to 512, float32 and float64: every pixel gets the id of its nearest colour, as a long (..., H, W)."""
+    """Random images and palettes in [-1, 1] (and wider images drawn from a normal distribution), many shapes,
+    C = 1 to 4, K = 1 to 512, float32 and float64: every pixel gets the id of its nearest colour, a long (..., H, W)."""
     gen = generator(1301)
     with Judge(learner, "imagegpt") as judge:
         for dtype in (torch.float32, torch.float64):

@@ -10,7 +10,7 @@ Four kinds (exactly one per check):
   ``result`` (the count) and the params;
 * ``call: reference.attention.scaled_dot_product_attention`` with ``args`` — the function is run and its result
   measured: ``output`` picks an element of a returned tuple, ``index`` an entry, and ``measure`` what to take
-  (``shape`` by default for shape questions, else ``item``; also ``numel``, ``count`` of non-zero entries,
+  (``shape`` by default for shape questions, else ``item``, which also takes a plain number as it is; also ``numel``, ``count`` of non-zero entries,
   ``column-sum`` — the common sum of every column — and ``len`` of a list). An optional ``value`` is an
   expression in ``result`` (the measurement) and the params, e.g. ``"result * D"``;
 * ``formula: "(S / P)^2 + 1"`` — a self-contained formula in the params, for models the reference does not have
@@ -131,6 +131,8 @@ def _measure(result: object, check: dict, default: str, values: dict) -> object:
     if "index" in check:
         result = result[tuple(_integer(index, values) for index in check["index"])]
     measure = check.get("measure", default)
+    if measure == "item" and isinstance(result, (int, float)) and not isinstance(result, bool):
+        return result  # a function that returns a plain number (a cost, a count)
     if measure == "len":
         return len(result)
     if measure == "shape":

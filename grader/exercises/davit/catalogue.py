@@ -50,7 +50,7 @@ def spatial_attention_instead(X, params, num_groups, scale=None):
 @wrong("channel_attention", """
     Your softmax normalises over the queries (each key's row sums to 1). The scores are (keys, queries): each query
     channel needs a distribution over the key channels, so every COLUMN must sum to 1 (softmax_cols, axis -2).""")
-def softmax_over_queries(X, params, num_groups, scale=None):
+def channel_softmax_over_queries(X, params, num_groups, scale=None):
     if scale is None:
         scale = X.shape[-1] ** -0.5
     Q = split_heads(linear(X, params["Wq"], params["bq"]), num_groups)

@@ -215,6 +215,14 @@ def sum_instead_of_mean(X, W, b=None):
 
 
 @wrong("average_pool_head", """
+    You averaged over one column too many (dividing the sum by N + 1), as if a [CLS] or start token sat among the
+    columns. X holds exactly the N token columns to pool, no extra one: divide by N (X.mean(dim=-1)).""")
+def counted_an_extra_column(X, W, b=None):
+    logits = (X.sum(dim=-1) / (X.shape[-1] + 1)) @ W.T
+    return logits if b is None else logits + b
+
+
+@wrong("average_pool_head", """
     You ignored the bias b when it is given. b is optional (ImageGPT's own head has none, Swin's has one): add it
     whenever it is not None.""")
 def bias_ignored(X, W, b=None):

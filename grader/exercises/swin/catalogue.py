@@ -170,11 +170,12 @@ def mask_from_previous_windows(height, width, window, shift):
 
 @wrong("shifted_window_mask", """
     Your region labels are in the coordinates of the grid BEFORE the roll (the rows that will wrap around are the
-    first `shift` ones there, and the part of the last window that stays put is at the bottom), but you partitioned
-    that label image without rolling it like the tokens. The mask describes the windows of the rolled grid: roll
-    the label image with the same torch.roll(-shift) as the tokens before window_partition (or label the rolled grid
-    directly: rolled index r wrapped iff r + shift >= size).""")
-def labels_not_rolled_like_tokens(height, width, window, shift):
+    first `shift` ones there, the part of the last window that stays put at the bottom): either you labelled the
+    original grid and forgot to roll the labels like the tokens, or you rolled correct labels back to the original
+    grid before cutting windows. The mask describes the windows of the ROLLED grid: partition labels that went
+    through the same torch.roll(-shift) as the tokens (or label the rolled grid directly: rolled index r wrapped
+    iff r + shift >= size).""")
+def labels_in_the_original_frame(height, width, window, shift):
     def regions(size):
         index = torch.arange(size)
         return 2 * (index < shift).long() + (index >= size - window + shift).long()

@@ -700,4 +700,189 @@ The classic trap
              "among the OTHER documents, then an index into that document."),
         ),
     ),
+    Exercise(
+        name="imagegpt",
+        title="ImageGPT: pixels as tokens",
+        summary="colour palette ids, the next-pixel sequence, average-pool classifier",
+        difficulty=1,
+        difficulty_note="index bookkeeping; watch the ties and the axes",
+        minutes=40,
+        functions=(
+            Function("quantize_pixels", 4),
+            Function("dequantize_pixels", 2),
+            Function("pixel_sequence", 2),
+            Function("average_pool_head", 2),
+        ),
+        builds_on=(),
+        quiz_topics=("image-models", "vision"),
+        lesson="""\
+What
+    ImageGPT reads a picture the way GPT reads text: one token per pixel, each token an id from a small vocabulary.
+    The vocabulary is a palette of K colours (K = 512, a 9-bit palette found by k-means on real pixels). You write
+    the four pieces around the decoder: pixel -> nearest colour id, id -> colour, the image of ids -> the
+    (inputs, targets) pair that next-pixel training needs, and the classifier that reads the final token features.
+
+Why
+    Raw RGB would give 256^3 possible tokens; a palette keeps the softmax over the next pixel at 512 outputs. One
+    token per pixel is also why ImageGPT stays small: a 64 x 64 image is already 4096 tokens, and attention scores
+    grow with the square of that.
+
+Formula
+    quantize:    id[h, w] = argmin_k  sum_c (images[c, h, w] - palette[c, k])^2      (ties: the lowest k)
+    dequantize:  images[:, h, w] = palette[:, id[h, w]]
+    sequence:    targets = ids in raster order (row 0 left to right, then row 1, ...): token h*W + w
+                 inputs  = [sos_id, targets[0], ..., targets[N-2]]
+                 so position n of a causal decoder has seen the start token and the pixels before n, and is asked
+                 for targets[n].
+    head:        logits = W mean_n(X[:, n]) + b        (b may be None: ImageGPT's own head has no bias)
+
+Shapes
+    images (..., C, H, W) float, palette (C, K): one COLUMN per colour, like the embedding table Omega_e (D, V).
+    ids (..., H, W) long.  pixel_sequence -> inputs, targets both (..., H*W) long.
+    average_pool_head: X (..., D, N), W (K, D), b (K,) or None -> (..., K).
+
+The classic traps
+    - Summing the squared differences over the wrong axis. With the pixel as (..., C, 1) and the palette as (C, K)
+      the difference is (..., C, K): the channels are axis -2, the colours axis -1. Sum over the channels, take the
+      argmin over the colours.
+    - Ranking colours by the dot product pixel . colour: that forgets the |colour|^2 term, so bright colours win.
+    - Overwriting the first pixel with the start token instead of shifting: the model would then see pixel n when
+      asked to predict pixel n.
+    - Reading column 0 as if it were a [CLS] token (or leaving it out of the average). ImageGPT has no [CLS]:
+      every one of the N columns is a pixel position and all of them are averaged.
+""",
+        hints=(
+            ("quantize: images.movedim(-3, -1) puts each pixel's C values last, (..., H, W, C); add an axis to get "
+             "(..., H, W, C, 1) and subtract the palette (C, K): the differences are (..., H, W, C, K)."),
+            ("Square, sum over dim=-2 (the channels), argmin over dim=-1 (the colours). argmin returns the first "
+             "minimum, which is exactly the tie rule. dequantize is palette[:, ids] followed by movedim(0, -3)."),
+            ("pixel_sequence: targets = ids.flatten(-2); torch.full_like(targets[..., :1], sos_id) is the start "
+             "column; torch.cat it with targets[..., :-1]. The head: X.mean(dim=-1) is (..., D); then pooled @ W.T."),
+        ),
+    ),
+    Exercise(
+        name="swin",
+        title="Swin: shifted windows and patch merging",
+        summary="windows of a token grid, the shifted-window mask, patch merging",
+        difficulty=3,
+        difficulty_note="four index layouts to keep apart; the mask needs a picture on paper",
+        minutes=75,
+        functions=(
+            Function("window_partition", 3),
+            Function("window_reverse", 2),
+            Function("shifted_window_mask", 4),
+            Function("patch_merging", 3),
+        ),
+        builds_on=("transformer_layer",),
+        quiz_topics=("image-models", "vision"),
+        lesson="""\
+What
+    The Swin transformer keeps ViT's patch tokens on their grid and attends only inside M x M windows, so each
+    layer costs O(N M^2) instead of O(N^2). Every other layer moves the window grid by half a window, so tokens on
+    either side of an old border meet. Between stages, patch merging turns each 2 x 2 block of tokens into one
+    token with twice the channels, like a CNN that halves the resolution. You write the bookkeeping that makes all
+    of this work.
+
+Layout (read this first)
+    A grid of tokens is X (..., C, H, W): token (h, w) is the column X[..., :, h, w]. A window is a sequence of its
+    M*M tokens in raster order, (C, M*M). window_partition stacks the windows of a grid on a new axis before C:
+    (..., nW, C, M*M), nW = (H/M)(W/M), window k covering grid rows (k // (W/M))*M ... and columns (k % (W/M))*M ...
+    window_reverse(window_partition(X, M), M, H, W) gives X back.
+
+The shift and its mask
+    The shifted layers roll the grid up and left: torch.roll(X, (-s, -s), dims=(-2, -1)), s = M // 2 in Swin, so
+    the token at (h, w) lands at (h - s, w - s) mod (H, W). The windows along the bottom and right edges of the
+    rolled grid now hold tokens from opposite sides of the image, which must not attend to each other.
+    shifted_window_mask(H, W, M, s) says, for every window of the ROLLED grid, which (key j, query i) pairs may
+    attend: mask[w, j, i] is True iff j and i were neighbours before the roll, i.e. along each axis both or
+    neither of them wrapped around. Rolled row r came from row (r + s) mod H; it wrapped iff r + s >= H.
+    The mask is symmetric, True on the diagonal, and all True when s = 0 (nothing wrapped).
+
+Patch merging
+    The block at rows 2i, 2i+1 and columns 2j, 2j+1 becomes one column of 4C features, stacked in this order:
+    (2i, 2j), (2i+1, 2j), (2i, 2j+1), (2i+1, 2j+1) -- top-left, bottom-left, top-right, bottom-right (the paper's
+    and Hugging Face's order, so that their weights fit). Then a layer norm over the 4C features (transformer_layer's
+    layer_norm) and W (2C, 4C) without bias: (..., C, H, W) -> (..., 2C, H/2, W/2).
+
+Shapes
+    window_partition: (..., C, H, W) -> (..., nW, C, M*M).  window_reverse: the reverse.
+    shifted_window_mask -> bool (nW, M*M, M*M), [window, key, query].
+    patch_merging: X (..., C, H, W), gamma, beta (4C,), W (2C, 4C) -> (..., 2C, H/2, W/2).
+
+The classic traps
+    - Reshaping (..., C, H, W) straight to (..., nW, C, M*M): right shape, wrong tokens. Split H into (H/M, M) and
+      W into (W/M, M) and move the two window-grid axes in front of C before flattening.
+    - Building the mask for a roll in the other direction (down and right): the wrapped strip is then at the top
+      and left, not at the bottom and right.
+    - Labelling tokens by the window they sat in before the shift: tokens from two old windows that now share a
+      window WERE neighbours and must see each other; that is the whole point of shifting.
+    - Reading the 2 x 2 block like text (top-left, top-right, bottom-left, bottom-right): the weights of a trained
+      Swin expect the column-first order above.
+""",
+        hints=(
+            ("window_partition: X.reshape(*batch, C, H // M, M, W // M, M) names the axes (C, a, p, b, q); "
+             "movedim((-4, -2), (-5, -4)) gives (a, b, C, p, q); a last reshape flattens (a, b) and (p, q). "
+             "window_reverse undoes each step in the opposite order."),
+            ("The mask: give every token of the rolled grid a label saying whether its row wrapped around and "
+             "whether its column did (torch.arange(H) + s >= H is the row flag). Your own window_partition of the "
+             "(1, H, W) label image gives each window's M*M labels; two tokens may attend iff their labels agree."),
+            ("patch_merging: X[..., 0::2, 0::2] is every top-left token, X[..., 1::2, 0::2] every bottom-left one; "
+             "torch.cat the four views on dim=-3, flatten(-2) to a sequence, layer_norm, W @, unflatten(-1, ...)."),
+        ),
+    ),
+    Exercise(
+        name="davit",
+        title="DaViT: channel attention",
+        summary="channel group attention: channels attend to channels",
+        difficulty=2,
+        minutes=40,
+        functions=(Function("channel_attention", 8),),
+        builds_on=("softmax", "attention", "multihead"),
+        quiz_topics=("image-models",),
+        lesson="""\
+What
+    DaViT alternates two attentions. The spatial one is what you know: tokens attend to tokens (inside windows).
+    The channel one swaps the roles of the two axes of X (C x N): each CHANNEL is now a token, and its features are
+    its N values over all the image's tokens. A channel's new values are a weighted mix of the other channels' value
+    rows, with weights from how similar their query and key rows are. The channels are split into G groups, like
+    heads, and attend only within their group.
+
+Why
+    Every channel row spans the whole image, so one channel-attention layer sees everything at once, and the cost
+    is about 2 C^2 N / G multiply-adds: linear in the number of tokens N (spatial global attention is quadratic).
+
+Formula
+    Q = Wq X + bq, K = Wk X + bk, V = Wv X + bv                   (C x N each, as in multi-head attention)
+    group g owns rows g*C/G ... (g+1)*C/G - 1 of each:   Q_g, K_g, V_g   (C/G x N)
+    scores_g  = K_g Q_g^T * scale                               (C/G keys x C/G queries)
+    weights_g = softmax_cols(scores_g)                          each query channel's column sums to 1
+    out_g     = weights_g^T V_g                                 row i = sum_j weights_g[j, i] * (row j of V_g)
+    output    = Wo [out_1; ...; out_G] + bo
+    That is scaled_dot_product_attention(Q_g^T, K_g^T, V_g^T) transposed back: in X^T the channels are columns.
+
+The scale
+    Our default is scale = 1/sqrt(N). The notes scale scores by 1/sqrt(D_q), the length of the query vectors; here
+    a query is a row of N token values, so the dot product has N terms and its spread grows like sqrt(N). The DaViT
+    paper (and timm's ChannelAttention) divide by sqrt(C/G) instead, the number of channels per group -- the size of
+    the attention map, not the length of the dot product -- so their scores grow as images get larger and the
+    softmax saturates. The function takes an optional `scale` for the paper's choice; the default is graded.
+
+Shapes
+    X (..., C, N), params Wq, Wk, Wv, Wo (C, C), bq, bk, bv, bo (C,), num_groups G dividing C -> (..., C, N).
+
+The classic traps
+    - Scaling by 1/sqrt(C/G) (or 1/sqrt(C)) out of habit: read the lesson's scale section.
+    - Writing the spatial attention K^T Q: that is (N x N), tokens attending to tokens.
+    - Using weights V instead of weights^T V: with (keys, queries) weights, query i's column must weight the key rows.
+    - Channel attention does not care about the order of the tokens: permuting the columns of X permutes the
+      output's columns the same way. A check of that catches token-mixing mistakes.
+""",
+        hints=(
+            ("linear(X, Wq, bq) then split_heads(., G) gives Q (..., G, C/G, N); do the same for K and V: the group "
+             "axis then behaves like a batch axis."),
+            ("scores = K @ Q.transpose(-2, -1) * scale is (..., G, C/G, C/G) with keys as rows; softmax_cols "
+             "normalises each query's column; weights.transpose(-2, -1) @ V is (..., G, C/G, N)."),
+            "merge_heads, then linear with Wo and bo. N is X.shape[-1]; the default scale is 1 / math.sqrt(N).",
+        ),
+    ),
 )

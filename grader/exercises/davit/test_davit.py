@@ -13,6 +13,7 @@ axes swapped: the C/G channels of a group are the tokens and their N values the 
 import pytest
 import torch
 
+from grader.clauses import Case, Spec, clause_checks
 from grader.diagnose import U32
 from grader.judge import Judge, Tolerance, attention_params, generator, randn
 
@@ -136,3 +137,15 @@ def test_channel_attention_rejects_invalid_inputs(learner):
         judge.expect_value_error("channel_attention", X, params, 4, argument="num_groups (4 does not divide C=6)")
         judge.expect_value_error("channel_attention", X, params, 0, argument="num_groups (0)")
         judge.expect_value_error("channel_attention", randn(gen, 6, 0), params, 2, argument="X (N = 0 tokens)")
+
+
+# ------------------------------------------------------------------ the contract's clauses (grader/clauses.py)
+
+def channel_clause_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:
+    X = randn(gen, *case.batch, case.dim, case.n_q, dtype=case.dtype, scale=case.scale)
+    return (X, attention_params(gen, case.dim, case.dtype), case.heads), {}
+
+
+SPECS = {"channel_attention": Spec(channel_clause_inputs, lambda args, kwargs: channel_tol(*args),
+                                   ("batching", "single_token", "float64", "one_head"))}
+globals().update(clause_checks("davit", SPECS))

@@ -4,7 +4,6 @@ import torch
 
 from grader.catalogue import alternative, wrong
 
-
 # ------------------------------------------------------------------------------------------------ quantize_pixels
 
 @wrong("quantize_pixels", """

@@ -16,6 +16,7 @@ Tolerances (u = 2^-24, the float32 unit roundoff):
 import pytest
 import torch
 
+from grader.clauses import Case, Spec, clause_checks
 from grader.diagnose import U32
 from grader.judge import EXACT, Judge, Tolerance, generator, randn
 
@@ -285,3 +286,15 @@ def test_average_pool_head_rejects_invalid_inputs(learner):
         judge.expect_value_error("average_pool_head", randn(gen, 4, 0), W, argument="X (N = 0 tokens)")
         judge.expect_value_error("average_pool_head", X, randn(gen, 2, 5), argument="W (width 5 for D = 4)")
         judge.expect_value_error("average_pool_head", X, W, randn(gen, 3), argument="b (3 entries for K = 2)")
+
+
+# ------------------------------------------------------------------ the contract's clauses (grader/clauses.py)
+
+def head_clause_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:
+    args = head_inputs(gen, case.batch, case.dim, case.n_q, 3, True, case.dtype)
+    return (args[0] * case.scale, *args[1:]), {}
+
+
+SPECS = {"average_pool_head": Spec(head_clause_inputs, lambda args, kwargs: head_tol(*args),
+                                   ("batching", "single_token", "float64", "large_magnitudes"))}
+globals().update(clause_checks("imagegpt", SPECS))

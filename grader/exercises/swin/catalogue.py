@@ -7,7 +7,6 @@ from grader.catalogue import alternative, wrong
 from solutions.swin import window_partition
 from solutions.transformer_layer import layer_norm
 
-
 # ----------------------------------------------------------------------------------------------- window_partition
 
 @wrong("window_partition", """

@@ -14,6 +14,7 @@ transformer-layer suite); the product with W (length 4C) carries that through ma
 import pytest
 import torch
 
+from grader.clauses import Case, Spec, clause_checks
 from grader.diagnose import U32
 from grader.judge import EXACT, Judge, Tolerance, generator, norm_params, randn
 from reference.swin import cyclic_shift, window_partition, window_reverse
@@ -374,3 +375,16 @@ def test_patch_merging_rejects_invalid_inputs(learner):
         judge.expect_value_error("patch_merging", randn(gen, 2, 4, 5), gamma, beta, W, argument="X (W = 5 is odd)")
         judge.expect_value_error("patch_merging", X, gamma[:4], beta, W, argument="gamma (4 entries for 4C = 8)")
         judge.expect_value_error("patch_merging", X, gamma, beta, W.T, argument="W (8, 4) instead of (4, 8)")
+
+
+# ------------------------------------------------------------------ the contract's clauses (grader/clauses.py)
+
+def merging_clause_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:
+    """A grid of 2·n_q by 4 tokens (one block of 2x2 when n_q = 1)."""
+    X, gamma, beta, W = merging_inputs(gen, case.batch, 3, 2 * case.n_q, 4, case.dtype)
+    return (X * case.scale, gamma, beta, W), {}
+
+
+SPECS = {"patch_merging": Spec(merging_clause_inputs, lambda args, kwargs: merging_tol(*args),
+                               ("batching", "single_token", "float64", "large_magnitudes"))}
+globals().update(clause_checks("swin", SPECS))

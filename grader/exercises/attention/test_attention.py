@@ -225,3 +225,49 @@ def test_self_attention_gradients(learner):
         args = self_attention_inputs(gen, (2,), 5, 3, 4, 6, dtype=torch.float64)
         judge.expect_grad("self_attention", args, {}, [0, 1, 2, 3, 5, 6], tol=self_attention_tol(args).scaled(8.0),
                           seed=7)
+
+
+FLOAT64 = 2.0 ** -29  # float64's unit roundoff (2^-53) over float32's (2^-24): turns a float32 bound into float64's
+
+
+@pytest.mark.grades("scaled_dot_product_attention")
+def test_sdpa_float64_precision(learner):
+    """float64 inputs are computed in float64: ``attention_tol`` with float64's unit roundoff 2^-53 in place of
+    float32's (errors near 1e-14 here), so a float32 path inside fails. Random shapes without a mask and with
+    padding and random masks (a query may see no key)."""
+    gen = generator(512)
+    f64 = {"dtype": torch.float64}
+    with Judge(learner, "attention") as judge:
+        for index, (batch, dk, nq, nk, dv) in enumerate(SDPA_SHAPES):
+            batch = batch or (2,)
+            Q, K, V = randn(gen, *batch, dk, nq, **f64), randn(gen, *batch, dk, nk, **f64), randn(gen, *batch, dv, nk, **f64)
+            mask = (None, make_mask(gen, "padding", batch, nk, nq), make_mask(gen, "random", batch, nk, nq))[index % 3]
+            args = (Q, K, V) if mask is None else (Q, K, V, mask)
+            judge.expect("scaled_dot_product_attention", *args, tol=attention_tol(Q, K, V).scaled(FLOAT64))
+
+
+@pytest.mark.grades("scaled_dot_product_attention")
+def test_hidden_keys_with_large_scores(learner):
+    """Hidden keys whose scores dwarf the visible ones (their key vectors scaled by 1000, so about half of their
+    scores are large and positive) get weight exactly 0, and the visible keys the softmax of their own scores: a mask
+    applied after the softmax underflows there. Padding masks (lengths from 0, a sequence whose queries see no key,
+    to N_k) and causal masks (a key hidden from early queries is visible to later ones), float32 and float64.
+    Tolerance: ``attention_tol`` of the keys a query may see (padding), of all keys (causal)."""
+    gen = generator(513)
+    with Judge(learner, "attention") as judge:
+        for dtype in (torch.float32, torch.float64, torch.float32, torch.float64):
+            b, dk, nq, nk, dv = (int(v) for v in torch.randint(2, 8, (5,), generator=gen))
+            lengths = torch.randint(0, nk + 1, (b,), generator=gen)
+            lengths[0] = 0
+            lengths[-1] = max(1, nk - 1)
+            visible = torch.arange(nk)[None, :] < lengths[:, None]                      # (B, N_k)
+            K = randn(gen, b, dk, nk)
+            K = torch.where(visible[:, None, :], K, 1000 * K).to(dtype)
+            Q, V = randn(gen, b, dk, nq, dtype=dtype), randn(gen, b, dv, nk, dtype=dtype)
+            tol = attention_tol(Q, K * visible[:, None, :], V)
+            judge.expect("scaled_dot_product_attention", Q, K, V, visible[:, :, None], tol=tol)
+            n = nk
+            K = randn(gen, dk, n)
+            K[:, n // 2:] *= 1000
+            Q, K, V = randn(gen, dk, n, dtype=dtype), K.to(dtype), randn(gen, dv, n, dtype=dtype)
+            expect_sdpa(judge, Q, K, V, torch.ones(n, n, dtype=torch.bool).triu())

@@ -105,3 +105,22 @@ def test_gradient_matches_autograd(learner):
         for seed, shape in enumerate([(5, 3), (2, 4, 6)]):
             judge.expect_grad("softmax_cols", (randn(gen, *shape, dtype=torch.float64, scale=2.0),), {}, [0],
                               tol=Tolerance.float32(128, scale=4.0), seed=seed)
+
+
+
+FLOAT64 = 2.0 ** -29  # float64's unit roundoff (2^-53) over float32's (2^-24): turns a float32 bound into float64's
+
+
+@pytest.mark.grades("softmax_cols")
+def test_float64_precision(learner):
+    """float64 scores are computed in float64: the bound of ``softmax_tol`` with float64's unit roundoff 2^-53 in
+    place of float32's (relative errors near 1e-14 for these sizes), so a float32 path inside — or any other error
+    near 1e-9 — fails. Random shapes, scores up to ±1e3, -inf entries and fully hidden columns."""
+    gen = generator(307)
+    with Judge(learner, "softmax") as judge:
+        for shape, scale in (((5, 7), 3.0), ((3, 4, 5), 30.0), ((2, 2, 6, 3), 1e3), ((1, 9), 1.0), ((8, 1), 2.0)):
+            scores = randn(gen, *shape, dtype=torch.float64, scale=scale)
+            hidden = torch.rand(shape, generator=gen) < 0.3
+            hidden |= torch.rand(*shape[:-2], 1, shape[-1], generator=gen) < 0.2     # whole columns hidden
+            scores = scores.masked_fill(hidden, float("-inf"))
+            judge.expect("softmax_cols", scores, tol=softmax_tol(scores).scaled(FLOAT64))

@@ -114,3 +114,64 @@ def test_gradients(learner):
         params = attention_params(gen, 8, dtype=torch.float64)
         judge.expect_grad("multi_head_attention", (Xq, Xkv, params, 4), {}, [0, 1],
                           tol=mha_tol(Xq, Xkv, params, 4).scaled(8.0), seed=7)
+
+
+FLOAT64 = 2.0 ** -29  # float64's unit roundoff (2^-53) over float32's (2^-24): turns a float32 bound into float64's
+
+
+@pytest.mark.grades("multi_head_attention")
+def test_float64_precision(learner):
+    """float64 inputs and weights are computed in float64: ``mha_tol`` with float64's unit roundoff 2^-53 in place
+    of float32's, so a float32 path inside fails. Random shapes, with and without a mask."""
+    gen = generator(608)
+    with Judge(learner, "multihead") as judge:
+        for index, (batch, dim, heads, nq, nk) in enumerate(SHAPES):
+            Xq, Xkv = randn(gen, *batch, dim, nq, dtype=torch.float64), randn(gen, *batch, dim, nk, dtype=torch.float64)
+            params = attention_params(gen, dim, torch.float64)
+            mask = random_mask(gen, (*batch, nk, nq)) if index % 2 else None
+            args = (Xq, Xkv, params, heads) if mask is None else (Xq, Xkv, params, heads, mask)
+            judge.expect("multi_head_attention", *args, tol=mha_tol(Xq, Xkv, params, heads).scaled(FLOAT64))
+
+
+@pytest.mark.grades("multi_head_attention")
+def test_queries_that_see_no_key(learner):
+    """A query whose mask column is all False sees no key: every head gives it zero weights, so its output is bo.
+    Random masks with fully hidden queries, and padding masks with a sequence of length 0, over random shapes in
+    float32 and float64 (the clause scaled_dot_product_attention already has, inherited here)."""
+    gen = generator(609)
+    with Judge(learner, "multihead") as judge:
+        for case in range(6):
+            heads = int(torch.randint(1, 4, (), generator=gen))
+            dim = heads * int(torch.randint(1, 4, (), generator=gen))
+            batch, nq, nk = (int(v) for v in torch.randint(1, 6, (3,), generator=gen))
+            dtype = (torch.float32, torch.float64)[case % 2]
+            if case < 3:
+                mask = torch.rand(batch, nk, nq, generator=gen) < 0.6
+                mask[..., int(torch.randint(0, nq, (), generator=gen))] = False        # one query sees nothing
+            else:
+                lengths = torch.randint(0, nk + 1, (batch,), generator=gen)
+                lengths[0] = 0
+                mask = (torch.arange(nk)[None, :] < lengths[:, None])[:, :, None]
+            Xq, Xkv = randn(gen, batch, dim, nq, dtype=dtype), randn(gen, batch, dim, nk, dtype=dtype)
+            expect_mha(judge, Xq, Xkv, attention_params(gen, dim, dtype), heads, mask)
+
+
+@pytest.mark.grades("multi_head_attention")
+def test_hidden_keys_with_large_scores(learner):
+    """Padded key/value tokens scaled by 1000, so that the hidden keys' scores dwarf the visible ones: they still get
+    weight exactly 0 in every head (a mask applied after the softmax underflows there). Random shapes and lengths
+    (one sequence fully padded), float32 and float64; tolerance ``mha_tol`` of the visible tokens."""
+    gen = generator(610)
+    with Judge(learner, "multihead") as judge:
+        for dtype in (torch.float32, torch.float64, torch.float32, torch.float64):
+            heads = int(torch.randint(1, 4, (), generator=gen))
+            dim = heads * int(torch.randint(1, 4, (), generator=gen))
+            batch, nq, nk = (int(v) for v in torch.randint(2, 7, (3,), generator=gen))
+            lengths = torch.randint(1, nk, (batch,), generator=gen)
+            lengths[0] = 0
+            visible = torch.arange(nk)[None, :] < lengths[:, None]                     # (B, N_k)
+            Xkv = randn(gen, batch, dim, nk)
+            Xkv = torch.where(visible[:, None, :], Xkv, 1000 * Xkv).to(dtype)
+            Xq, params = randn(gen, batch, dim, nq, dtype=dtype), attention_params(gen, dim, dtype)
+            judge.expect("multi_head_attention", Xq, Xkv, params, heads, visible[:, :, None],
+                         tol=mha_tol(Xq, Xkv * visible[:, None, :], params, heads))

@@ -186,3 +186,36 @@ def test_layer_gradients(learner):
             X, params = randn(gen, 8, 4, dtype=torch.float64), layer_params(gen, 8, 16, torch.float64)
             judge.expect_grad("transformer_layer", (X, params, 2), {"norm_first": norm_first}, [0],
                               tol=layer_tol(8, 16, 4).scaled(4.0), seed=9 + norm_first)
+
+
+FLOAT64 = 2.0 ** -29  # float64's unit roundoff (2^-53) over float32's (2^-24): turns a float32 bound into float64's
+
+
+@pytest.mark.grades("layer_norm")
+def test_layer_norm_float64_precision(learner):
+    """float64 columns are normalised in float64: ``layer_norm_tol`` with float64's unit roundoff 2^-53 in place of
+    float32's, so a float32 path inside fails. Random shapes and eps, batched, N = 1."""
+    gen = generator(711)
+    with Judge(learner, "transformer_layer") as judge:
+        for batch, dim, n in (((), 6, 5), ((2,), 16, 1), ((2, 3), 5, 4), ((), 32, 7)):
+            X = randn(gen, *batch, dim, n, dtype=torch.float64, scale=2.0)
+            gamma, beta = norm_params(gen, dim, torch.float64)
+            eps = 10 ** float(-6 + 4 * torch.rand((), generator=gen))
+            judge.expect("layer_norm", X, gamma, beta, eps=eps,
+                         tol=layer_norm_tol(X, gamma, beta, eps).scaled(FLOAT64))
+
+
+@pytest.mark.grades("transformer_layer")
+def test_layer_queries_that_see_no_key(learner):
+    """A token whose mask column is all False sees no key: its attention output is bo (zero weights), and the layer
+    goes on from there — post-LN and pre-LN, float32 and float64, random masks with fully hidden queries (the clause
+    of scaled_dot_product_attention, inherited by the layer)."""
+    gen = generator(712)
+    with Judge(learner, "transformer_layer") as judge:
+        for case, (batch, dim, heads, hidden, n) in enumerate(LAYER_SHAPES[:3] * 2):
+            dtype = (torch.float32, torch.float64)[case % 2]
+            n = max(n, 2)
+            mask = torch.rand(*batch, n, n, generator=gen) < 0.6
+            mask[..., int(torch.randint(0, n, (), generator=gen))] = False              # a query that sees nothing
+            judge.expect("transformer_layer", randn(gen, *batch, dim, n, dtype=dtype),
+                         layer_params(gen, dim, hidden, dtype), heads, mask, case >= 3, tol=layer_tol(dim, hidden, n))

@@ -179,3 +179,48 @@ def test_gradients(learner):
                           tol=mha_tol(X_dec, X_enc, params, 2).scaled(8.0), seed=11)
         judge.expect_grad("decoder_layer", (X_dec, X_enc, decoder_params(gen, 6, 12, torch.float64), 2), {}, [0, 1],
                           tol=decoder_tol(6, 12, 5).scaled(4.0), seed=12)
+
+
+def masks_with_blind_queries(gen, batch: int, ne: int, nd: int, case: int) -> torch.Tensor:
+    """An enc_mask in which some decoder token sees no encoder token: a random (B, N_e, N_d) mask with one decoder
+    column all False (even cases), or an encoder padding mask (B, N_e, 1) with a sequence of length 0 (odd cases)."""
+    if case % 2 == 0:
+        mask = torch.rand(batch, ne, nd, generator=gen) < 0.6
+        mask[..., int(torch.randint(0, nd, (), generator=gen))] = False
+        return mask
+    lengths = torch.randint(0, ne + 1, (batch,), generator=gen)
+    lengths[0] = 0
+    return padding(lengths.tolist(), ne)
+
+
+@pytest.mark.grades("cross_attention")
+def test_decoder_tokens_that_see_no_encoder_token(learner):
+    """A decoder token whose enc_mask column is all False (an empty source sentence, or a mask that hides every
+    encoder token from it) gets zero weights in every head, so its output is bo — the no-key clause of
+    scaled_dot_product_attention, inherited by cross-attention. Random shapes, float32 and float64."""
+    gen = generator(810)
+    with Judge(learner, "cross_attention") as judge:
+        for case in range(6):
+            heads = int(torch.randint(1, 4, (), generator=gen))
+            dim = heads * int(torch.randint(1, 4, (), generator=gen))
+            batch, nd, ne = (int(v) for v in torch.randint(1, 6, (3,), generator=gen))
+            dtype = (torch.float32, torch.float64)[case // 3]
+            X_dec, X_enc = randn(gen, batch, dim, nd, dtype=dtype), randn(gen, batch, dim, ne, dtype=dtype)
+            params = attention_params(gen, dim, dtype)
+            judge.expect("cross_attention", X_dec, X_enc, params, heads, masks_with_blind_queries(gen, batch, ne, nd,
+                         case), tol=mha_tol(X_dec, X_enc, params, heads))
+
+
+@pytest.mark.grades("decoder_layer")
+def test_decoder_layer_tokens_that_see_no_encoder_token(learner):
+    """The decoder layer with an enc_mask that hides the whole encoder from some decoder tokens (an empty source
+    sentence in the batch): their cross-attention output is bo, and the layer goes on from there. float32 and
+    float64."""
+    gen = generator(811)
+    with Judge(learner, "cross_attention") as judge:
+        for case, (batch, dim, heads, hidden, nd, ne) in enumerate(DECODER_SHAPES):
+            b = batch[0] if batch else 2
+            dtype = (torch.float32, torch.float64)[case % 2]
+            judge.expect("decoder_layer", randn(gen, b, dim, nd, dtype=dtype), randn(gen, b, dim, ne, dtype=dtype),
+                         decoder_params(gen, dim, hidden, dtype), heads, masks_with_blind_queries(gen, b, ne, nd, case),
+                         tol=decoder_tol(dim, hidden, max(nd, ne)))

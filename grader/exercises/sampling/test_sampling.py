@@ -265,3 +265,23 @@ def test_beam_search_long_sequences(learner):
     with Judge(learner, "sampling") as judge:
         model = table_model(gen, 16, 60, scale=0.3)
         judge.expect("beam_search", model, torch.tensor([3]), 2, 48, tol=EXACT)
+
+
+@pytest.mark.grades("next_token_probs")
+def test_top_p_exact_threshold(learner):
+    """Cumulative probabilities that reach p EXACTLY: equal logits over V = 4, 8 or 16 tokens give probabilities of
+    exactly 1/V (after top-k, 1/k for k a power of two), so with p = j/V the j-th token brings the total to p
+    exactly and ends the nucleus (the shortest prefix whose total is >= p); ties go to the lower ids. Every number
+    here is exact in float32 and float64, so no rounding decides the cut. Random temperatures, with and without
+    top-k, float32 and float64."""
+    gen = generator(914)
+    with Judge(learner, "sampling") as judge:
+        for case in range(10):
+            vocab = 2 ** randint(gen, 2, 5)
+            top_k = 2 ** randint(gen, 1, 4) if case % 2 else None
+            kept = min(top_k or vocab, vocab)
+            top_p = randint(gen, 1, kept) / kept                    # a multiple of 1/kept below 1
+            dtype = (torch.float32, torch.float64)[case % 3 == 0]
+            logits = torch.zeros(vocab, dtype=dtype)
+            temperature = (0.5, 1.0, 1.5)[randint(gen, 0, 3)]
+            judge.expect("next_token_probs", logits, temperature, top_k, top_p, tol=probs_tol(logits, temperature))

@@ -209,7 +209,7 @@ def computed_in_float32_inside(Xq, Xkv, params, num_heads, mask=None):
     (torch.softmax, or torch.nn.MultiheadAttention asked for its weights) turns a column of -inf into 0/0.
     scaled_dot_product_attention handles it — weights and head output 0 — so the multi-head output of such a query is
     just bo. Call scaled_dot_product_attention (or softmax_cols), or zero the NaN columns.""")
-def nan_for_query_without_keys(Xq, Xkv, params, num_heads, mask=None):
+def heads_nan_for_query_without_keys(Xq, Xkv, params, num_heads, mask=None):
     import math
 
     D = Xq.shape[-2]
@@ -231,7 +231,7 @@ def nan_for_query_without_keys(Xq, Xkv, params, num_heads, mask=None):
     A query that sees at least one key gets the same result, but a query that sees NO key gets uniform weights over
     the hidden keys — the average of their values — instead of zero weights (its output must be bo). Mask with -inf,
     and give an all -inf column zero weights (scaled_dot_product_attention does both).""")
-def mask_filled_with_large_negative(Xq, Xkv, params, num_heads, mask=None):
+def heads_mask_filled_with_large_negative(Xq, Xkv, params, num_heads, mask=None):
     import math
 
     D = Xq.shape[-2]
@@ -252,7 +252,7 @@ def mask_filled_with_large_negative(Xq, Xkv, params, num_heads, mask=None):
     You zeroed the hidden weights after the softmax and renormalised. On paper that equals masking first, but when a
     hidden key's score is much larger than the visible ones every visible exp underflows to 0 and the query's weights
     become 0/0 (or zero). Mask the scores with -inf BEFORE the softmax, as scaled_dot_product_attention does.""")
-def mask_after_softmax_renormalised(Xq, Xkv, params, num_heads, mask=None):
+def heads_masked_after_softmax(Xq, Xkv, params, num_heads, mask=None):
     import math
 
     D = Xq.shape[-2]

@@ -241,7 +241,7 @@ def gamma_beta_swapped(X, gamma, beta, eps=1e-5):
 @wrong("layer_norm", """
     Your layer norm computes in float32 even when X is float64 (X.float(), or a float32 nn.LayerNorm), then casts
     back: the dtype is right but only seven digits are. A float64 input must be normalised in float64.""")
-def computed_in_float32(X, gamma, beta, eps=1e-5):
+def layer_norm_in_float32(X, gamma, beta, eps=1e-5):
     x = X.float()
     centred = x - x.mean(dim=-2, keepdim=True)
     normalised = centred * torch.rsqrt(centred.square().mean(dim=-2, keepdim=True) + eps)

@@ -124,22 +124,9 @@ MISTAKES = {
                 return torch.zeros(B, C * P * P, (H * W) // (P * P), dtype=images.dtype)
             return _p(images, patch_size)
     """),
-}
-
-CORRECT = {
-    "mh_right_sdpa_builtin": ("multihead", """
-        def multi_head_attention(Xq, Xkv, params, num_heads, mask=None):
-            D = Xq.shape[-2]
-            if D % num_heads: raise ValueError(f"num_heads {num_heads} must divide D={D}")
-            d = D // num_heads
-            proj = lambda X, W, b: (X.transpose(-2, -1) @ W.T + b).unflatten(-1, (num_heads, d)).transpose(-3, -2)  # (..., H, N, d)
-            q, k, v = proj(Xq, params["Wq"], params["bq"]), proj(Xkv, params["Wk"], params["bk"]), proj(Xkv, params["Wv"], params["bv"])
-            am = None if mask is None else mask.transpose(-2, -1).unsqueeze(-3)
-            o = torch.nn.functional.scaled_dot_product_attention(q, k, v, attn_mask=am)
-            o = o.transpose(-3, -2).flatten(-2)
-            return (o @ params["Wo"].T + params["bo"]).transpose(-2, -1)
-    """),
-    "mh_right_einsum_block": ("multihead", """
+    # Once listed as correct: right whenever every query sees a key, but a plain softmax turns a query that sees
+    # no key into NaN where the contract (inherited from scaled_dot_product_attention) gives zero weights.
+    "mh_einsum_block_nan_without_keys": ("multihead", "test_queries_that_see_no_key", """
         import math
 
         def multi_head_attention(Xq, Xkv, params, num_heads, mask=None):
@@ -155,6 +142,34 @@ CORRECT = {
             w = torch.exp(s - s.amax(dim=-2, keepdim=True)); w = w / w.sum(-2, keepdim=True)
             A = torch.einsum("...hek,...hkq->...heq", V, w)
             return torch.einsum("ohe,...heq->...oq", params["Wo"].reshape(D, num_heads, d), A) + params["bo"][:, None]
+    """),
+    "ca_mask_bias_nan_without_keys": ("cross_attention", "test_decoder_tokens_that_see_no_encoder_token", """
+        import math
+
+        def cross_attention(X_dec, X_enc, params, num_heads, enc_mask=None):
+            D = X_dec.shape[-2]; H = num_heads; d = D // H
+            sp = lambda Y: Y.unflatten(-2, (H, d))
+            Q = sp(params["Wq"] @ X_dec + params["bq"][:, None]) / math.sqrt(d)
+            K = sp(params["Wk"] @ X_enc + params["bk"][:, None]); V = sp(params["Wv"] @ X_enc + params["bv"][:, None])
+            s = K.transpose(-2, -1) @ Q
+            if enc_mask is not None: s = s + torch.zeros_like(enc_mask, dtype=s.dtype).masked_fill(~enc_mask, float("-inf")).unsqueeze(-3)
+            w = torch.softmax(s, -2)
+            return params["Wo"] @ (V @ w).flatten(-3, -2) + params["bo"][:, None]
+    """),
+}
+
+CORRECT = {
+    "mh_right_sdpa_builtin": ("multihead", """
+        def multi_head_attention(Xq, Xkv, params, num_heads, mask=None):
+            D = Xq.shape[-2]
+            if D % num_heads: raise ValueError(f"num_heads {num_heads} must divide D={D}")
+            d = D // num_heads
+            proj = lambda X, W, b: (X.transpose(-2, -1) @ W.T + b).unflatten(-1, (num_heads, d)).transpose(-3, -2)  # (..., H, N, d)
+            q, k, v = proj(Xq, params["Wq"], params["bq"]), proj(Xkv, params["Wk"], params["bk"]), proj(Xkv, params["Wv"], params["bv"])
+            am = None if mask is None else mask.transpose(-2, -1).unsqueeze(-3)
+            o = torch.nn.functional.scaled_dot_product_attention(q, k, v, attn_mask=am)
+            o = o.transpose(-3, -2).flatten(-2)
+            return (o @ params["Wo"].T + params["bo"]).transpose(-2, -1)
     """),
     "tl_right_one_pass_var_f32": ("transformer_layer", """
         def layer_norm(X, gamma, beta, eps=1e-5):
@@ -190,19 +205,6 @@ CORRECT = {
                 mmask = torch.zeros(m.shape, dtype=X_dec.dtype).masked_fill(~m, float("-inf")).repeat_interleave(num_heads, 0)
             out = layer(tgt, mem, tgt_mask=tmask, memory_mask=mmask)
             return out.reshape(*batch, Nd, D).transpose(-2, -1)
-    """),
-    "ca_right_mask_bias": ("cross_attention", """
-        import math
-
-        def cross_attention(X_dec, X_enc, params, num_heads, enc_mask=None):
-            D = X_dec.shape[-2]; H = num_heads; d = D // H
-            sp = lambda Y: Y.unflatten(-2, (H, d))
-            Q = sp(params["Wq"] @ X_dec + params["bq"][:, None]) / math.sqrt(d)
-            K = sp(params["Wk"] @ X_enc + params["bk"][:, None]); V = sp(params["Wv"] @ X_enc + params["bv"][:, None])
-            s = K.transpose(-2, -1) @ Q
-            if enc_mask is not None: s = s + torch.zeros_like(enc_mask, dtype=s.dtype).masked_fill(~enc_mask, float("-inf")).unsqueeze(-3)
-            w = torch.softmax(s, -2)
-            return params["Wo"] @ (V @ w).flatten(-3, -2) + params["bo"][:, None]
     """),
     "sa_right_temp_power": ("sampling", """
         def next_token_probs(logits, temperature=1.0, top_k=None, top_p=None):

@@ -271,3 +271,18 @@ def test_hidden_keys_with_large_scores(learner):
             K[:, n // 2:] *= 1000
             Q, K, V = randn(gen, dk, n, dtype=dtype), K.to(dtype), randn(gen, dv, n, dtype=dtype)
             expect_sdpa(judge, Q, K, V, torch.ones(n, n, dtype=torch.bool).triu())
+
+
+@pytest.mark.grades("self_attention")
+def test_self_attention_float64_precision(learner):
+    """float64 inputs and weights are computed in float64: ``self_attention_tol`` with float64's unit roundoff 2^-53
+    in place of float32's, so a float32 path anywhere inside (the projections included) fails. Random shapes
+    (D != D_k != D_v, batched, N = 1), with and without masks."""
+    gen = generator(514)
+    with Judge(learner, "attention") as judge:
+        for index, (batch, dim, dk, dv, n) in enumerate((((), 6, 4, 5, 7), ((2,), 8, 8, 3, 4), ((), 5, 2, 2, 1),
+                                                         ((3,), 4, 6, 4, 5))):
+            args = self_attention_inputs(gen, batch, dim, dk, dv, n, dtype=torch.float64)
+            if index % 2:
+                args = (*args, make_mask(gen, ("causal", "padding")[index // 2], batch, n, n))
+            judge.expect("self_attention", *args, tol=self_attention_tol(args[:7]).scaled(FLOAT64))

@@ -224,3 +224,77 @@ def test_decoder_layer_tokens_that_see_no_encoder_token(learner):
             judge.expect("decoder_layer", randn(gen, b, dim, nd, dtype=dtype), randn(gen, b, dim, ne, dtype=dtype),
                          decoder_params(gen, dim, hidden, dtype), heads, masks_with_blind_queries(gen, b, ne, nd, case),
                          tol=decoder_tol(dim, hidden, max(nd, ne)))
+
+
+FLOAT64 = 2.0 ** -29  # float64's unit roundoff (2^-53) over float32's (2^-24): turns a float32 bound into float64's
+
+
+@pytest.mark.grades("cross_attention")
+def test_cross_attention_float64_precision(learner):
+    """float64 inputs and weights are computed in float64: ``mha_tol`` with float64's unit roundoff 2^-53 in place
+    of float32's (so a float32 torch module, or a .float() inside, fails). Random shapes, with and without
+    enc_mask."""
+    gen = generator(812)
+    with Judge(learner, "cross_attention") as judge:
+        for index, (batch, dim, heads, nd, ne) in enumerate(CROSS_SHAPES):
+            X_dec, X_enc = randn(gen, *batch, dim, nd, dtype=torch.float64), randn(gen, *batch, dim, ne,
+                                                                                 dtype=torch.float64)
+            params = attention_params(gen, dim, torch.float64)
+            mask = torch.rand(*batch, ne, nd, generator=gen) < 0.6 if index % 2 else None
+            args = (X_dec, X_enc, params, heads) if mask is None else (X_dec, X_enc, params, heads, mask)
+            judge.expect("cross_attention", *args, tol=mha_tol(X_dec, X_enc, params, heads).scaled(FLOAT64))
+
+
+@pytest.mark.grades("decoder_layer")
+def test_decoder_layer_float64_precision(learner):
+    """The decoder layer in float64 is computed in float64 (``decoder_tol`` with float64's unit roundoff 2^-53), with
+    and without an encoder padding mask."""
+    gen = generator(813)
+    with Judge(learner, "cross_attention") as judge:
+        for index, (batch, dim, heads, hidden, nd, ne) in enumerate(DECODER_SHAPES):
+            b = batch[0] if batch else 2
+            mask = padding(torch.randint(1, ne + 1, (b,), generator=gen).tolist(), ne) if index % 2 else None
+            judge.expect("decoder_layer", randn(gen, b, dim, nd, dtype=torch.float64),
+                         randn(gen, b, dim, ne, dtype=torch.float64), decoder_params(gen, dim, hidden, torch.float64),
+                         heads, mask, tol=decoder_tol(dim, hidden, max(nd, ne)).scaled(FLOAT64))
+
+
+def padded_encoder_scaled(gen, batch: int, dim: int, ne: int, dtype: torch.dtype) -> tuple:
+    """(X_enc, enc_mask, the visible encoder tokens): padded encoder tokens scaled by 1000, so that their scores dwarf
+    the visible ones; one sequence keeps a single encoder token."""
+    lengths = torch.randint(1, ne, (batch,), generator=gen)
+    lengths[0] = 1
+    visible = torch.arange(ne)[None, :] < lengths[:, None]                             # (B, N_e)
+    X_enc = randn(gen, batch, dim, ne)
+    return torch.where(visible[:, None, :], X_enc, 1000 * X_enc).to(dtype), visible[:, :, None], visible
+
+
+@pytest.mark.grades("cross_attention")
+def test_cross_attention_hidden_keys_with_large_scores(learner):
+    """Padded encoder tokens scaled by 1000 (their scores dwarf the visible ones) still get weight exactly 0: a mask
+    applied after the softmax underflows there. Random shapes, float32 and float64; tolerance ``mha_tol`` of the
+    visible encoder tokens."""
+    gen = generator(814)
+    with Judge(learner, "cross_attention") as judge:
+        for dtype in (torch.float32, torch.float64, torch.float32, torch.float64):
+            heads = int(torch.randint(1, 4, (), generator=gen))
+            dim = heads * int(torch.randint(1, 4, (), generator=gen))
+            batch, nd, ne = (int(v) for v in torch.randint(2, 7, (3,), generator=gen))
+            X_enc, mask, visible = padded_encoder_scaled(gen, batch, dim, ne, dtype)
+            X_dec, params = randn(gen, batch, dim, nd, dtype=dtype), attention_params(gen, dim, dtype)
+            judge.expect("cross_attention", X_dec, X_enc, params, heads, mask,
+                         tol=mha_tol(X_dec, X_enc * visible[:, None, :], params, heads))
+
+
+@pytest.mark.grades("decoder_layer")
+def test_decoder_layer_hidden_keys_with_large_scores(learner):
+    """The decoder layer with padded encoder tokens scaled by 1000: they still get weight exactly 0 in the
+    cross-attention, so the layer's output is the reference's. float32 and float64."""
+    gen = generator(815)
+    with Judge(learner, "cross_attention") as judge:
+        for case, (batch, dim, heads, hidden, nd, ne) in enumerate(DECODER_SHAPES):
+            dtype = (torch.float32, torch.float64)[case % 2]
+            b, ne = 2, max(ne, 3)
+            X_enc, mask, _ = padded_encoder_scaled(gen, b, dim, ne, dtype)
+            judge.expect("decoder_layer", randn(gen, b, dim, nd, dtype=dtype), X_enc,
+                         decoder_params(gen, dim, hidden, dtype), heads, mask, tol=decoder_tol(dim, hidden, max(nd, ne)))

@@ -80,3 +80,18 @@ def test_sinusoidal_positions(learner):
     with Judge(learner, "embeddings") as judge:
         for n, dim in sizes:
             judge.expect("sinusoidal_positions", n, dim, tol=Tolerance.float32(32 * n))
+
+
+FLOAT64 = 2.0 ** -29  # float64's unit roundoff (2^-53) over float32's (2^-24): turns a float32 bound into float64's
+
+
+@pytest.mark.grades("embed")
+def test_embed_float64_exact(learner):
+    """A float64 table is looked up exactly: every entry of the result is an entry of Ω_e (4 float64 roundoffs
+    allowed, for an implementation that multiplies by the one-hot matrix), so a lookup through a float32 table or
+    module fails."""
+    gen = generator(206)
+    with Judge(learner, "embeddings") as judge:
+        for dim, vocab, shape in ((4, 9, (6,)), (3, 5, (2, 7)), (6, 4, (2, 2, 3))):
+            judge.expect("embed", randn(gen, dim, vocab, dtype=torch.float64),
+                         torch.randint(0, vocab, shape, generator=gen), tol=LOOKUP_TOL.scaled(FLOAT64))

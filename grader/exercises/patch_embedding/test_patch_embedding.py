@@ -82,3 +82,17 @@ def test_patch_embedding_gradients(learner):
     with Judge(learner, "patch_embedding") as judge:
         args = embedding_inputs(gen, 2, 2, 4, 4, 2, 3, torch.float64)
         judge.expect_grad("patch_embedding", args, {}, [0, 2, 3, 4, 5], tol=embedding_tol(*args).scaled(8.0), seed=13)
+
+
+FLOAT64 = 2.0 ** -29  # float64's unit roundoff (2^-53) over float32's (2^-24): turns a float32 bound into float64's
+
+
+@pytest.mark.grades("patch_embedding")
+def test_patch_embedding_float64_precision(learner):
+    """float64 images and weights are computed in float64: ``embedding_tol`` with float64's unit roundoff 2^-53 in
+    place of float32's (so a float32 Conv2d, or a .float() inside, fails)."""
+    gen = generator(1005)
+    with Judge(learner, "patch_embedding") as judge:
+        for batch, channels, height, width, patch, dim in ((2, 3, 4, 6, 2, 5), (1, 1, 3, 3, 3, 4), (2, 2, 8, 4, 4, 6)):
+            args = embedding_inputs(gen, batch, channels, height, width, patch, dim, torch.float64)
+            judge.expect("patch_embedding", *args, tol=embedding_tol(*args).scaled(FLOAT64))

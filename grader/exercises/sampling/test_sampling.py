@@ -285,3 +285,41 @@ def test_top_p_exact_threshold(learner):
             logits = torch.zeros(vocab, dtype=dtype)
             temperature = (0.5, 1.0, 1.5)[randint(gen, 0, 3)]
             judge.expect("next_token_probs", logits, temperature, top_k, top_p, tol=probs_tol(logits, temperature))
+
+
+FLOAT64 = 2.0 ** -29  # float64's unit roundoff (2^-53) over float32's (2^-24): turns a float32 bound into float64's
+
+
+@pytest.mark.grades("next_token_probs")
+def test_float64_precision(learner):
+    """float64 logits are computed in float64: ``probs_tol`` with float64's unit roundoff 2^-53 in place of
+    float32's (so a softmax "upcast" to float32 fails). Temperatures, top-k and top-p (cuts at least 1e-3 away from
+    every cumulative sum, so the kept tokens are never in doubt)."""
+    gen = generator(915)
+    with Judge(learner, "sampling") as judge:
+        done = 0
+        while done < 8:
+            vocab = randint(gen, 3, 20)
+            logits = randn(gen, vocab, dtype=torch.float64, scale=2.0)
+            temperature = (0.5, 1.0, 1.7)[randint(gen, 0, 3)]
+            top_k = randint(gen, 1, vocab + 1) if done % 2 else None
+            top_p = round(0.2 + 0.75 * float(torch.rand((), generator=gen)), 3) if done % 3 else None
+            if top_p is not None and not clear_of_p(logits, temperature, top_k, top_p):
+                continue
+            judge.expect("next_token_probs", logits, temperature, top_k, top_p,
+                         tol=probs_tol(logits, temperature).scaled(FLOAT64))
+            done += 1
+
+
+@pytest.mark.grades("sequence_log_prob")
+def test_sequence_log_prob_float64_precision(learner):
+    """A float64 model's log-probability is computed in float64 (the bound of test_sequence_log_prob with float64's
+    unit roundoff 2^-53)."""
+    gen = generator(916)
+    with Judge(learner, "sampling") as judge:
+        for vocab, n in ((10, 6), (7, 1), (20, 15)):
+            model = TableModel(randn(gen, vocab, vocab, dtype=torch.float64, scale=2.0),
+                               randn(gen, vocab, 16, dtype=torch.float64, scale=0.5))
+            top = float(model.table.abs().max() + model.pos.abs().max())
+            judge.expect("sequence_log_prob", model, torch.randint(0, vocab, (n,), generator=gen),
+                         tol=Tolerance.float32(4 * n * (2 * top + vocab + 3)).scaled(FLOAT64))

@@ -219,3 +219,58 @@ def test_layer_queries_that_see_no_key(learner):
             mask[..., int(torch.randint(0, n, (), generator=gen))] = False              # a query that sees nothing
             judge.expect("transformer_layer", randn(gen, *batch, dim, n, dtype=dtype),
                          layer_params(gen, dim, hidden, dtype), heads, mask, case >= 3, tol=layer_tol(dim, hidden, n))
+
+
+@pytest.mark.grades("feed_forward")
+def test_feed_forward_float64_precision(learner):
+    """float64 inputs and weights are computed in float64: ``feed_forward_tol`` with float64's unit roundoff 2^-53
+    in place of float32's (so float32 torch modules, or a .float() inside, fail). Batched, F != D, N = 1."""
+    gen = generator(713)
+    with Judge(learner, "transformer_layer") as judge:
+        for batch, dim, hidden, n in (((), 4, 8, 5), ((2,), 6, 3, 1), ((2, 2), 8, 32, 3)):
+            p = layer_params(gen, dim, hidden, torch.float64)
+            args = (randn(gen, *batch, dim, n, dtype=torch.float64), p["W1"], p["b1"], p["W2"], p["b2"])
+            judge.expect("feed_forward", *args, tol=feed_forward_tol(*args).scaled(FLOAT64))
+
+
+@pytest.mark.grades("transformer_layer")
+def test_layer_float64_precision(learner):
+    """The whole layer in float64 is computed in float64 (``layer_tol`` with float64's unit roundoff 2^-53): post-LN
+    and pre-LN, with and without a causal mask, H = 1 and H = D."""
+    gen = generator(714)
+    with Judge(learner, "transformer_layer") as judge:
+        for index, (batch, dim, heads, hidden, n) in enumerate(LAYER_SHAPES):
+            mask = torch.ones(n, n, dtype=torch.bool).triu() if index % 2 else None
+            judge.expect("transformer_layer", randn(gen, *batch, dim, n, dtype=torch.float64),
+                         layer_params(gen, dim, hidden, torch.float64), heads, mask, index >= 2,
+                         tol=layer_tol(dim, hidden, n).scaled(FLOAT64))
+
+
+@pytest.mark.grades("transformer_layer")
+def test_layer_hidden_keys_with_large_scores(learner):
+    """Tokens hidden from every query by a padding mask, scaled by 1000 so that their scores as keys dwarf the
+    visible ones: they still get weight exactly 0 (a mask applied after the softmax underflows there), and the
+    visible tokens' outputs are the reference's. Post-LN and pre-LN, float32 and float64; only the visible tokens'
+    outputs are compared (a hidden token's own output grows with its size)."""
+    gen = generator(715)
+    with Judge(learner, "transformer_layer") as judge:
+        for case, (batch, dim, heads, hidden, n) in enumerate(LAYER_SHAPES[:3] * 2):
+            dtype = (torch.float32, torch.float64)[case % 2]
+            b, n = 2, max(n, 3)
+            lengths = torch.tensor([1, n - 1])
+            visible = torch.arange(n)[None, :] < lengths[:, None]                      # (B, N)
+            X = randn(gen, b, dim, n)
+            X = torch.where(visible[:, None, :], X, 1000 * X).to(dtype)
+            params = layer_params(gen, dim, hidden, dtype)
+            out = judge.call("transformer_layer", X, params, heads, visible[:, :, None], case >= 3,
+                             tol=layer_tol(dim, hidden, n))
+            if judge.last_has_expected_form():
+                want = judge.expected[-1]
+                judge.require_close(out[0, :, :1], want[0, :, :1], layer_tol(dim, hidden, n),
+                                    "with a padding mask, the outputs of the visible tokens changed when the hidden "
+                                    "tokens carry large scores: hidden keys must get weight exactly 0 (mask the "
+                                    "scores with -inf before the softmax)")
+                judge.require_close(out[1, :, : n - 1], want[1, :, : n - 1], layer_tol(dim, hidden, n),
+                                    "with a padding mask, the outputs of the visible tokens changed when the hidden "
+                                    "tokens carry large scores: hidden keys must get weight exactly 0 (mask the "
+                                    "scores with -inf before the softmax)")

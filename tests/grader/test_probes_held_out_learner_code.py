@@ -1,14 +1,16 @@
 """A held-out measure of the hidden suites: plausible implementations of the ten exercises, wrong and right, written
-the way learners and public code write them and kept OUT of the catalogue (none of them is a catalogue variant, and
-none repeats the mistake of one). Each wrong one must fail a check of its function (or of a function built on it),
-each right one must keep full marks. The figures — wrong caught, right accepted, and wrong ones given a specific
-diagnosis (a catalogue name, or a generic one other than different_values / different_result /
-different_sequence) — are printed by
+the way learners and public code write them and kept OUT of the catalogue (none is a catalogue variant or was written
+as one; a variant may still agree with a probe on some inputs, e.g. scaling by the query count equals scaling by the
+key count when N_q == N_k). Each wrong one must fail a check of its function (or of a function built on it), each
+right one must keep full marks. The figures — wrong caught, right accepted, and wrong ones given a specific diagnosis
+(a catalogue name, or a generic one other than different_values / different_result / different_sequence) — are
+printed by
 
     OMP_NUM_THREADS=1 .venv/bin/python tests/grader/test_probes_held_out_learner_code.py
 
-Probes are packed into few gradings: one submission carries several probes whose functions, and the functions built
-on them, do not overlap (``UPSTREAM``), so every failed check belongs to exactly one probe.
+Probes are packed into few gradings (``rounds``): every module of a submission imports the other exercises from
+pristine copies of the model answers, and two probes of one exercise share a submission only if no function depends
+on both (``UPSTREAM``), so every failed check belongs to exactly one probe.
 """
 from __future__ import annotations
 
@@ -315,7 +317,7 @@ WRONG = {
             K = linear(Xkv, params["Wk"], params["bk"])
             V = linear(Xkv, params["Wv"], params["bv"])
             heads = [scaled_dot_product_attention(q, k, v, mask)[0]
-                     for q, k, v in zip(Q.chunk(num_heads, dim=-1), K.chunk(num_heads, dim=-1), V.chunk(num_heads, dim=-1))]
+                     for q, k, v in zip(Q.chunk(num_heads, -1), K.chunk(num_heads, -1), V.chunk(num_heads, -1))]
             return linear(torch.cat(heads, dim=-1), params["Wo"], params["bo"])
     """),
     "mha_scaled_twice": ("multihead", "multi_head_attention", """
@@ -631,8 +633,8 @@ WRONG = {
     "self_attention_projects_in_float32": ("attention", "self_attention", """
         def self_attention(X, Wq, bq, Wk, bk, Wv, bv, mask=None):
             x = X.float()
-            out, weights = scaled_dot_product_attention(linear(x, Wq.float(), bq.float()), linear(x, Wk.float(), bk.float()),
-                                                        linear(x, Wv.float(), bv.float()), mask)
+            Q, K = linear(x, Wq.float(), bq.float()), linear(x, Wk.float(), bk.float())
+            out, weights = scaled_dot_product_attention(Q, K, linear(x, Wv.float(), bv.float()), mask)
             return out.to(X.dtype), weights.to(X.dtype)
     """),
     "embed_through_an_embedding_module": ("embeddings", "embed", """
@@ -869,7 +871,8 @@ RIGHT = {
     """),
     "local_mask_by_loops": ("masking", "local_mask", """
         def local_mask(n, window):
-            return torch.tensor([[abs(i - j) <= window for i in range(n)] for j in range(n)], dtype=torch.bool).reshape(n, n)
+            rows = [[abs(i - j) <= window for i in range(n)] for j in range(n)]
+            return torch.tensor(rows, dtype=torch.bool).reshape(n, n)
     """),
     # --- attention
     "sdpa_output_by_double_transpose": ("attention", "scaled_dot_product_attention", """
@@ -962,7 +965,7 @@ RIGHT = {
             F, p, D = torch.nn.functional, params, X.shape[-2]
             x = X.transpose(-2, -1)                                # (..., N, D)
             ln = lambda y, k: F.layer_norm(y, (D,), p[f"gamma{k}"], p[f"beta{k}"], 1e-5)
-            attn = lambda y: multi_head_attention(y.transpose(-2, -1), y.transpose(-2, -1), p, num_heads, mask).transpose(-2, -1)
+            attn = lambda y: multi_head_attention(y.mT, y.mT, p, num_heads, mask).mT
             ffn = lambda y: F.linear(F.relu(F.linear(y, p["W1"], p["b1"])), p["W2"], p["b2"])
             if norm_first:
                 x = x + attn(ln(x, 1))
@@ -1087,7 +1090,8 @@ def rounds(probes: list[Probe]) -> list[list[Probe]]:
         return {p.function} | {g for g, upstream in UPSTREAM.items() if p.function in upstream}
 
     for p in probes:
-        slot = next((r for r in packed if all(q.exercise != p.exercise or not touched(p) & touched(q) for q in r)), None)
+        slot = next((r for r in packed if all(q.exercise != p.exercise or not touched(p) & touched(q) for q in r)),
+                    None)
         if slot is None:
             packed.append(slot := [])
         slot.append(p)
@@ -1112,8 +1116,8 @@ def submission(folder: Path, chosen: list[Probe]) -> Path:
             (folder / f"_pristine_{module.name}").write_text(isolated(text), encoding="utf-8")
     for p in chosen:
         module = folder / f"{p.exercise}.py"
-        module.write_text(module.read_text(encoding="utf-8") + f"\n\n# --- probe {p.name}\nimport math\n\nimport torch\n\n"
-                          + isolated(p.source), encoding="utf-8")
+        header = f"\n\n# --- probe {p.name}\nimport math\n\nimport torch\n\n"
+        module.write_text(module.read_text(encoding="utf-8") + header + isolated(p.source), encoding="utf-8")
     return folder
 
 

@@ -240,7 +240,8 @@ def test_sdpa_float64_precision(learner):
     with Judge(learner, "attention") as judge:
         for index, (batch, dk, nq, nk, dv) in enumerate(SDPA_SHAPES):
             batch = batch or (2,)
-            Q, K, V = randn(gen, *batch, dk, nq, **f64), randn(gen, *batch, dk, nk, **f64), randn(gen, *batch, dv, nk, **f64)
+            Q, K = randn(gen, *batch, dk, nq, **f64), randn(gen, *batch, dk, nk, **f64)
+            V = randn(gen, *batch, dv, nk, **f64)
             mask = (None, make_mask(gen, "padding", batch, nk, nq), make_mask(gen, "random", batch, nk, nq))[index % 3]
             args = (Q, K, V) if mask is None else (Q, K, V, mask)
             judge.expect("scaled_dot_product_attention", *args, tol=attention_tol(Q, K, V).scaled(FLOAT64))

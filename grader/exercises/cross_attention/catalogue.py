@@ -219,7 +219,8 @@ def decoder_causal_mask_lower_triangle(X_dec, X_enc, params, num_heads, enc_mask
     p = params
     n = X_dec.shape[-1]
     lower = torch.ones(n, n, dtype=torch.bool).tril()
-    X = layer_norm(X_dec + multi_head_attention(X_dec, X_dec, p["self_attn"], num_heads, lower), p["gamma1"], p["beta1"])
+    X = layer_norm(X_dec + multi_head_attention(X_dec, X_dec, p["self_attn"], num_heads, lower), p["gamma1"],
+                   p["beta1"])
     X = layer_norm(X + cross_attention(X, X_enc, p["cross_attn"], num_heads, enc_mask), p["gamma2"], p["beta2"])
     return layer_norm(X + feed_forward(X, p["W1"], p["b1"], p["W2"], p["b2"]), p["gamma3"], p["beta3"])
 

@@ -297,4 +297,5 @@ def test_decoder_layer_hidden_keys_with_large_scores(learner):
             b, ne = 2, max(ne, 3)
             X_enc, mask, _ = padded_encoder_scaled(gen, b, dim, ne, dtype)
             judge.expect("decoder_layer", randn(gen, b, dim, nd, dtype=dtype), X_enc,
-                         decoder_params(gen, dim, hidden, dtype), heads, mask, tol=decoder_tol(dim, hidden, max(nd, ne)))
+                         decoder_params(gen, dim, hidden, dtype), heads, mask,
+                         tol=decoder_tol(dim, hidden, max(nd, ne)))

@@ -5,11 +5,11 @@ import shutil
 import stat
 import subprocess
 import sys
-import tomllib
 import zipfile
 from pathlib import Path
 
 import pytest
+import tomllib
 
 from grader.api import SUITES
 from grader.cli import grade_all_main, grade_main, gradescope_bundle_main, submission_root

@@ -228,6 +228,9 @@ def test_self_attention_gradients(learner):
                           seed=7)
 
 
+FLOAT64 = 2.0 ** -29  # float64's unit roundoff (2^-53) over float32's (2^-24): turns a float32 bound into float64's
+
+
 # ------------------------------------------------------------------ the contract's clauses (grader/clauses.py)
 
 def sdpa_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:

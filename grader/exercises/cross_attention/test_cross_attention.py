@@ -183,6 +183,31 @@ def test_gradients(learner):
                           tol=decoder_tol(6, 12, 5).scaled(4.0), seed=12)
 
 
+def masks_with_blind_queries(gen, batch: int, ne: int, nd: int, case: int) -> torch.Tensor:
+    """An enc_mask in which some decoder token sees no encoder token: a random (B, N_e, N_d) mask with one decoder
+    column all False (even cases), or an encoder padding mask (B, N_e, 1) with a sequence of length 0 (odd cases)."""
+    if case % 2 == 0:
+        mask = torch.rand(batch, ne, nd, generator=gen) < 0.6
+        mask[..., int(torch.randint(0, nd, (), generator=gen))] = False
+        return mask
+    lengths = torch.randint(0, ne + 1, (batch,), generator=gen)
+    lengths[0] = 0
+    return padding(lengths.tolist(), ne)
+
+
+FLOAT64 = 2.0 ** -29  # float64's unit roundoff (2^-53) over float32's (2^-24): turns a float32 bound into float64's
+
+
+def padded_encoder_scaled(gen, batch: int, dim: int, ne: int, dtype: torch.dtype) -> tuple:
+    """(X_enc, enc_mask, the visible encoder tokens): padded encoder tokens scaled by 1000, so that their scores dwarf
+    the visible ones; one sequence keeps a single encoder token."""
+    lengths = torch.randint(1, ne, (batch,), generator=gen)
+    lengths[0] = 1
+    visible = torch.arange(ne)[None, :] < lengths[:, None]                             # (B, N_e)
+    X_enc = randn(gen, batch, dim, ne)
+    return torch.where(visible[:, None, :], X_enc, 1000 * X_enc).to(dtype), visible[:, :, None], visible
+
+
 # ------------------------------------------------------------------ the contract's clauses (grader/clauses.py)
 
 def cross_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:

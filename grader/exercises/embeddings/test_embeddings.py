@@ -83,6 +83,9 @@ def test_sinusoidal_positions(learner):
             judge.expect("sinusoidal_positions", n, dim, tol=Tolerance.float32(32 * n))
 
 
+FLOAT64 = 2.0 ** -29  # float64's unit roundoff (2^-53) over float32's (2^-24): turns a float32 bound into float64's
+
+
 # ------------------------------------------------------------------ the contract's clauses (grader/clauses.py)
 
 def embed_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:

@@ -85,6 +85,9 @@ def test_patch_embedding_gradients(learner):
         judge.expect_grad("patch_embedding", args, {}, [0, 2, 3, 4, 5], tol=embedding_tol(*args).scaled(8.0), seed=13)
 
 
+FLOAT64 = 2.0 ** -29  # float64's unit roundoff (2^-53) over float32's (2^-24): turns a float32 bound into float64's
+
+
 # ------------------------------------------------------------------ the contract's clauses (grader/clauses.py)
 
 def patch_embedding_clause_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:

@@ -270,6 +270,23 @@ def test_beam_search_long_sequences(learner):
         judge.expect("beam_search", model, torch.tensor([3]), 2, 48, tol=EXACT)
 
 
+FLOAT64 = 2.0 ** -29  # float64's unit roundoff (2^-53) over float32's (2^-24): turns a float32 bound into float64's
+
+
+@pytest.mark.grades("sequence_log_prob")
+def test_sequence_log_prob_float64_precision(learner):
+    """A float64 model's log-probability is computed in float64 (the bound of test_sequence_log_prob with float64's
+    unit roundoff 2^-53)."""
+    gen = generator(916)
+    with Judge(learner, "sampling") as judge:
+        for vocab, n in ((10, 6), (7, 1), (20, 15)):
+            model = TableModel(randn(gen, vocab, vocab, dtype=torch.float64, scale=2.0),
+                               randn(gen, vocab, 16, dtype=torch.float64, scale=0.5))
+            top = float(model.table.abs().max() + model.pos.abs().max())
+            judge.expect("sequence_log_prob", model, torch.randint(0, vocab, (n,), generator=gen),
+                         tol=Tolerance.float32(4 * n * (2 * top + vocab + 3)).scaled(FLOAT64))
+
+
 # ------------------------------------------------------------------ the contract's clauses (grader/clauses.py)
 
 register("top_p_at_the_threshold",

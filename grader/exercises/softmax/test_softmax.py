@@ -108,6 +108,9 @@ def test_gradient_matches_autograd(learner):
                               tol=Tolerance.float32(128, scale=4.0), seed=seed)
 
 
+FLOAT64 = 2.0 ** -29  # float64's unit roundoff (2^-53) over float32's (2^-24): turns a float32 bound into float64's
+
+
 # ------------------------------------------------------------------ the contract's clauses (grader/clauses.py)
 
 def softmax_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:

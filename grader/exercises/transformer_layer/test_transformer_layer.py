@@ -190,6 +190,9 @@ def test_layer_gradients(learner):
                               tol=layer_tol(8, 16, 4).scaled(4.0), seed=9 + norm_first)
 
 
+FLOAT64 = 2.0 ** -29  # float64's unit roundoff (2^-53) over float32's (2^-24): turns a float32 bound into float64's
+
+
 # ------------------------------------------------------------------ the contract's clauses (grader/clauses.py)
 
 def layer_norm_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:

@@ -19,6 +19,20 @@ ROOT = Path(__file__).resolve().parents[2]
 # Wrong implementations written for this test only (none of them is in a catalogue):
 # name -> (exercise, a check that must fail, source appended to the model answer's module, redefining one function).
 UNSEEN_MISTAKES = {
+    "rotary_complex64_float32_angles": ("positions", "test_clause_rotary_embedding_float64", """
+        def rotary_embedding(Q, K, positions_q=None, positions_k=None, base=10000.0):   # float32 inside, as LLaMA
+            def turn(X, positions):
+                dim, n = X.shape[-2], X.shape[-1]
+                if dim % 2:
+                    raise ValueError(f"D must be even, got {dim}")
+                positions = torch.arange(n) if positions is None else positions
+                frequencies = base ** (-torch.arange(0, dim, 2).float() / dim)
+                rotor = torch.polar(torch.ones(dim // 2, n), frequencies[:, None] * positions.float()[None, :])
+                pairs = torch.view_as_complex(torch.stack([X[..., : dim // 2, :], X[..., dim // 2:, :]], -1)
+                                              .float().contiguous()) * rotor
+                return torch.cat([pairs.real, pairs.imag], dim=-2).to(X.dtype)
+            return turn(Q, positions_q), turn(K, positions_k)
+    """),
     "softmax_over_axis_0": ("softmax", "test_random_shapes_float32", """
         def softmax_cols(scores):
             return torch.softmax(scores, dim=0)   # right for one matrix, wrong once there is a batch axis
@@ -213,20 +227,6 @@ UNSEEN_CORRECT = {
                 raise ValueError(f"stride must be positive, got {stride}")
             position = torch.arange(n)
             return torch.fmod(position[None, :] - position[:, None], stride) == 0
-    """),
-    "rotary_complex64_float32_angles": ("positions", """
-        def rotary_embedding(Q, K, positions_q=None, positions_k=None, base=10000.0):
-            def turn(X, positions):
-                dim, n = X.shape[-2], X.shape[-1]
-                if dim % 2:
-                    raise ValueError(f"D must be even, got {dim}")
-                positions = torch.arange(n) if positions is None else positions
-                frequencies = base ** (-torch.arange(0, dim, 2).float() / dim)
-                rotor = torch.polar(torch.ones(dim // 2, n), frequencies[:, None] * positions.float()[None, :])
-                pairs = torch.view_as_complex(torch.stack([X[..., : dim // 2, :], X[..., dim // 2:, :]], -1)
-                                              .float().contiguous()) * rotor
-                return torch.cat([pairs.real, pairs.imag], dim=-2).to(X.dtype)
-            return turn(Q, positions_q), turn(K, positions_k)
     """),
     "mlm_one_uniform_per_position": ("pretraining", """
         def mlm_corrupt(ids, vocab_size, special_ids, mask_id, generator=None, mask_prob=0.15):

@@ -210,6 +210,8 @@ def layer_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:
     mask = clause_mask(gen, case, case.n_q, case.n_q)
     X = hide_large(X, mask, case)
     norm_first = bool(torch.randint(0, 2, (), generator=gen))           # post-LN and pre-LN both come up
+    if case.mask == "hidden_keys_large":
+        norm_first = False          # pre-LN would normalise the enlarged tokens back before they become keys
     return (X, layer_params(gen, case.dim, 2 * case.dim, case.dtype), case.heads, mask, norm_first), {}
 
 

@@ -38,7 +38,8 @@ def suite_files(exercises: list[str] | None = None, suites: Path = SUITES) -> li
     """The hidden suites, `<exercise>/test_<exercise>.py`, of the given exercises (all by default), in course order."""
     found = {path.parent.name: path for path in Path(suites).glob("*/test_*.py")
              if path.stem == f"test_{path.parent.name}"}
-    wanted = exercises if exercises is not None else sorted(found, key=course.order_key)
+    # Always in course order: a later exercise is graded after the earlier ones it builds on (a mistake costs once).
+    wanted = sorted(exercises if exercises is not None else found, key=course.order_key)
     unknown = [name for name in wanted if name not in found]
     if unknown:
         raise ValueError(f"no hidden suite for exercise(s) {', '.join(unknown)}; have: {', '.join(sorted(found))}")

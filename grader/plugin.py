@@ -58,6 +58,12 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                          "(by default a failed earlier function is replaced by a correct one, so a mistake costs once)")
 
 
+def pytest_sessionstart(session: pytest.Session) -> None:
+    from grader.diagnose import NAMED_THIS_GRADING
+
+    NAMED_THIS_GRADING.clear()  # a mistake named for one submission says nothing about the next
+
+
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "grades(function, weight=1): the function a check grades, and its share")
     config.stash[RESULTS] = []

@@ -91,7 +91,8 @@ def exercise(request: pytest.FixtureRequest):
 
 @pytest.hookimpl(trylast=True)
 def pytest_configure(config: pytest.Config) -> None:
-    config.stash[BOARD] = {name: Exercise(course.number(name), name) for name in course.NAMES}
+    config.stash[BOARD] = {name: Exercise(course.number(name), name) for name in course.NAMES
+                           if (TESTS_DIR / f"test_{name}.py").is_file()}  # the learner kit has no capstone
     reporter = config.pluginmanager.get_plugin("terminalreporter")
     # Quiet unless the user asked for pytest's usual output with -v or --tb.
     config.stash[QUIET] = config.get_verbosity() <= 0 and config.option.tbstyle == "auto" and reporter is not None

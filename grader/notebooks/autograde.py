@@ -9,7 +9,7 @@ The course's nbgrader settings (`settings.course_settings`) set two pipelines of
 For a notebook, `IsolatedExecute`
 
 1. turns every notebook of the learner's submission, each restored from its release copy, into a module (given cells
-   as released, the learner's solution cells as written: `cells.to_module`), and grades that package once with
+   as released, the learner's solution cells as written: `course.notebooks.to_module`), and grades that package once with
    `grader.api.grade`, in the grader's isolated child process, which cannot read the course folder;
 2. starts a fresh kernel of this interpreter in isolated mode (`python -I`) in an empty folder, whatever the notebook's
    kernelspec says, and runs ONLY the autograded test cells, each with its source swapped for a verdict that is a pure
@@ -37,7 +37,8 @@ from nbgrader.coursedir import CourseDirectory
 from nbgrader.preprocessors import Execute
 from traitlets import Bool
 
-from .cells import notebook_cells, to_module
+from course.notebooks import notebook_cells, to_module
+
 from .course import KERNEL_NAME, check_cell_id
 from .package import grade_modules
 from .sanitize import (

@@ -26,6 +26,10 @@ class GraderError(RuntimeError):
     """The hidden suites themselves could not run (a problem of the course, never of the learner)."""
 
 
+class NothingGraded(ValueError):
+    """No module of the submission is an exercise asked for, so no check would run: an error, never `0 / 0`."""
+
+
 @dataclass(frozen=True)
 class CheckInfo:
     id: str
@@ -46,20 +50,32 @@ def suite_files(exercises: list[str] | None = None, suites: Path = SUITES) -> li
 
 
 def grade(path: str | Path, exercises: list[str] | None = None, *, call_timeout: float | None = None,
-          hide: tuple[str | Path, ...] = (), suites: Path = SUITES) -> Report:
+          hide: tuple[str | Path, ...] = (), allow: tuple[str | Path, ...] = (), suites: Path = SUITES) -> Report:
     """Run the hidden suites on a submission. A single module is graded only on its own exercise.
 
-    `hide`: more paths the learner's code must not read; `suites`: another folder of suites (tests, courses)."""
+    `hide`: more paths the learner's code must not read; `allow`: folders of extra packages it may import;
+    `suites`: another folder of suites (tests, courses). NothingGraded if no module of the submission is an
+    exercise asked for."""
     path = Path(path).resolve()
+    files = read_submission(path)
+    modules = sorted(name[:-3] for name in files if "/" not in name and name != "__init__.py")
+    wanted = suite_files(exercises, suites)
+    asked = [suite.parent.name for suite in wanted]
     if path.is_file():
-        exercises = [path.stem] if exercises is None or path.stem in exercises else []
-    digest = submission_sha256(path)
+        wanted = [suite for suite in wanted if suite.parent.name == path.stem]
+    if not set(modules) & {suite.parent.name for suite in wanted}:
+        found = ", ".join(f"{name}.py" for name in modules) or "no Python module"
+        needed = ", ".join(f"{name}.py" for name in asked[:3]) + (", ..." if len(asked) > 3 else "")
+        holds = "the file is" if path.is_file() else "the folder holds"
+        raise NothingGraded(f"nothing to grade in {path}: the exercise(s) asked for ({', '.join(asked) or 'none'}) "
+                            f"are graded from modules named after them ({needed}), and {holds} {found}")
+    digest = _fingerprint(files)
     collector = _Collector()
-    args = [str(p) for p in suite_files(exercises, suites)] if exercises != [] else []
-    if args:
-        args += ["--submission", str(path), *(f"--hide={p}" for p in hide)]
-        args += [f"--call-timeout={call_timeout}"] if call_timeout else []
-        _run_pytest(args, collector, suites)
+    args = [str(p) for p in wanted] + ["--submission", str(path), *(f"--hide={p}" for p in hide)]
+    args += [f"--allow={p}" for p in allow] + ([f"--call-timeout={call_timeout}"] if call_timeout else [])
+    _run_pytest(args, collector, suites)
+    if not collector.results:
+        raise GraderError(f"no hidden check ran on {path} (exercises {', '.join(asked)})")
     isolation = collector.submission.isolation if collector.submission else {}
     return Report(str(path), collector.results, isolation=isolation, sha256=digest,
                   graded_at=datetime.now(timezone.utc).isoformat(timespec="seconds"))
@@ -74,8 +90,12 @@ def list_checks(exercise: str, suites: Path = SUITES) -> list[CheckInfo]:
 
 def submission_sha256(path: Path) -> str:
     """A fingerprint of what the learner submitted (every file the sandbox would receive)."""
+    return _fingerprint(read_submission(path))
+
+
+def _fingerprint(files: dict[str, bytes]) -> str:
     digest = hashlib.sha256()
-    for name, data in sorted(read_submission(path).items()):
+    for name, data in sorted(files.items()):
         digest.update(name.encode() + b"\0" + hashlib.sha256(data).digest())
     return digest.hexdigest()
 

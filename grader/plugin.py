@@ -47,6 +47,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="wall time allowed for one call into the learner's code")
     group.addoption("--hide", action="append", default=[], metavar="PATH",
                     help="another path the learner's code must not read (repeatable)")
+    group.addoption("--allow", action="append", default=[], metavar="FOLDER",
+                    help="a folder of extra packages the learner's code may import (repeatable)")
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -60,7 +62,8 @@ def learner(request: pytest.FixtureRequest) -> Submission:
     config = request.config
     path = config.getoption("submission") or solutions_dir()
     limits = Limits(call_timeout=config.getoption("call_timeout"))
-    with Submission(path, limits, hide=tuple(config.getoption("hide"))) as submission:
+    with Submission(path, limits, hide=tuple(config.getoption("hide")),
+                    allow=tuple(config.getoption("allow"))) as submission:
         config.stash[SUBMISSION] = submission
         yield submission
 

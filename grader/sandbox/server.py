@@ -87,11 +87,13 @@ class ForkServer:
                 from None
         return self._info
 
-    def spawn(self, files: dict[str, str], limits: dict, hide: list[str]) -> Worker:
-        """Fork a worker for a submission (files: relative path -> base64); returns before it says hello."""
+    def spawn(self, files: dict[str, str], limits: dict, hide: list[str], allow: list[str] = ()) -> Worker:
+        """Fork a worker for a submission (files: relative path -> base64; hide: paths it must not read; allow:
+        folders of packages added to its import path); returns before it says hello."""
         ours, theirs = socket.socketpair()
         try:
-            reply = self._request({"op": "spawn", "files": files, "limits": limits, "hide": hide}, send_fd=theirs)
+            reply = self._request({"op": "spawn", "files": files, "limits": limits, "hide": hide,
+                                   "allow": list(allow)}, send_fd=theirs)
         finally:
             theirs.close()
         return Worker(reply["pid"], ours)

@@ -7,8 +7,11 @@ A worker that crashes, hangs or breaks the protocol is killed and replaced for t
 from __future__ import annotations
 
 import base64
+import importlib.machinery
+import os
 import secrets
 import signal
+import stat
 import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -108,21 +111,72 @@ def sensitive_paths() -> list[str]:
     return sorted(paths)
 
 
+def allowed_folders(allow: tuple[str | Path, ...]) -> list[str]:
+    """The folders of extra packages the learner's code may import, resolved; ValueError for one that is not a
+    folder."""
+    folders = []
+    for path in allow:
+        if not Path(path).is_dir():
+            raise ValueError(f"--allow {path}: not a folder (name a folder that holds the packages to allow)")
+        folders.append(str(Path(path).resolve()))
+    return folders
+
+
+def readable_by(path: str, uid: int, gid: int) -> bool:
+    """Whether the permission bits let user uid (group gid) reach and read `path` (ACLs aside)."""
+    parts = Path(path).parts
+    for depth in range(1, len(parts) + 1):
+        try:
+            info = os.stat(Path(*parts[:depth]))
+        except OSError:
+            return False
+        last = depth == len(parts)
+        need = (4 | (1 if stat.S_ISDIR(info.st_mode) else 0)) if last else 1  # read the file, traverse folders
+        bits = (info.st_mode >> 6 if info.st_uid == uid else info.st_mode >> 3 if info.st_gid == gid
+                else info.st_mode) & 7
+        if bits & need != need:
+            return False
+    return True
+
+
+def module_location(name: str, import_path: list[str]) -> str | None:
+    """Where the dotted module `name` lies on `import_path`, found on the file system alone (nothing is imported)."""
+    search: list[str] | None = import_path
+    spec = None
+    parts = name.split(".")
+    for depth in range(1, len(parts) + 1):
+        if search is None or not all(part.isidentifier() for part in parts):
+            return None
+        spec = importlib.machinery.PathFinder.find_spec(".".join(parts[:depth]), list(search))
+        if spec is None:
+            return None
+        search = spec.submodule_search_locations
+    return spec.origin if spec.has_location else next(iter(spec.submodule_search_locations or []), None)
+
+
+def _inside(path: str, folders: list[str]) -> bool:
+    return any(path == folder or path.startswith(folder.rstrip("/") + "/") for folder in folders)
+
+
 class Submission:
     """A learner's submission, callable across the sandbox boundary. Use as a context manager.
 
     `path` is a folder like exercises/ or one module file; it is imported in the worker as package `submission`.
     `hide` adds paths the learner must not read (e.g. the grading output folder, other students' submissions).
+    `allow` adds folders of packages the learner may import, beyond the course environment's (site-packages).
     """
 
     def __init__(self, path: str | Path, limits: Limits = Limits(), *, server: ForkServer | None = None,
-                 hide: tuple[str | Path, ...] = ()):
+                 hide: tuple[str | Path, ...] = (), allow: tuple[str | Path, ...] = ()):
         self.path = Path(path)
         self.limits = limits
         files = read_submission(self.path)
         self.modules = sorted(name[:-3] for name in files if "/" not in name and name != "__init__.py")
         self._files = {name: base64.b64encode(data).decode("ascii") for name, data in files.items()}
         self._hide = sorted({*sensitive_paths(), *(str(Path(p).resolve()) for p in hide)})
+        self._allow = allowed_folders(allow)
+        self._import_path: list[str] = []  # the worker's sys.path after the submission's folder
+        self._user = (-1, -1)  # the sandbox user's uid and gid
         self._server = server
         self._worker: Worker | None = None
         self._worker_server: ForkServer | None = None  # the server that forked the current worker
@@ -210,11 +264,36 @@ class Submission:
             if kind not in KINDS or not isinstance(message, str) or not isinstance(type_name, (str, type(None))):
                 self._stop(kill=True)
                 raise LearnerError("protocol", "the sandbox sent a malformed error")
+            refused = self._refused(reply)
+            if refused:
+                raise SandboxUnavailable(f"{key[0]}.{key[1]} failed because the sandbox user cannot read {refused}, "
+                                         "which is installed in the course environment: the grading machine's "
+                                         "fault, not the learner's (make it readable by all users, e.g. chmod -R "
+                                         "o+rX on that folder; see docs/grading.md, Isolation)")
             if kind != "import":
                 self._imported.add(request["module"])
             raise LearnerError(kind, message[:2000], type_name and type_name[:100])
         self._imported.add(request["module"])
         return reply
+
+    def _refused(self, reply: dict) -> str | None:
+        """The installed file a failed import could not read, if that is why the learner's code failed: a module of
+        the worker's import path (outside the hidden paths) that the sandbox user's permissions keep out of reach.
+        Checked here, never taken from the worker's word: a module that is readable was not refused."""
+        module, filename = reply.get("module"), reply.get("filename")
+        if reply.get("type_name") == "ModuleNotFoundError" and isinstance(module, str):
+            location = module_location(module, self._import_path)
+        elif reply.get("type_name") == "PermissionError" and isinstance(filename, str):
+            location = filename
+        else:
+            return None
+        if location is None or self.isolation.get("mode") == "none":
+            return None
+        location = os.path.realpath(location)
+        import_path = [os.path.realpath(folder) for folder in self._import_path]
+        if not _inside(location, import_path) or _inside(location, self._hide) or readable_by(location, *self._user):
+            return None
+        return location
 
     def _check_inputs_unchanged(self, function: str, reply: dict) -> None:
         """The worker compares every tensor argument before and after the call; a write into one fails the call."""
@@ -238,7 +317,7 @@ class Submission:
             return self._worker
         server = self._server or default_server()
         limits = {k: v for k, v in asdict(self.limits).items() if k not in ("call_timeout", "startup_timeout")}
-        worker = server.spawn(self._files, limits, self._hide)
+        worker = server.spawn(self._files, limits, self._hide, self._allow)
         self._worker, self._worker_server = worker, server
         # No learner code runs before the hello: a failure here is the grading machine's, never the learner's.
         try:
@@ -253,6 +332,8 @@ class Submission:
         info = hello["hello"]
         self.isolation = {"mode": str(info.get("isolation")), "uid": info.get("uid"),
                           "warnings": [str(w) for w in info.get("warnings", [])]}
+        self._import_path = [str(folder) for folder in info.get("path", [])]
+        self._user = (int(info.get("uid", -1)), int(info.get("gid", -1)))
         return worker
 
     def _stop(self, kill: bool) -> dict:

@@ -63,6 +63,34 @@ def test_grade_finds_the_modules_inside_an_unpacked_folder(tmp_path):
     assert submission_root(tmp_path / "exercises") == tmp_path / "exercises"
 
 
+def test_a_grade_that_would_run_no_check_is_an_error_never_zero_out_of_zero(tmp_path, capsys):
+    renamed = tmp_path / "my_attention.py"
+    shutil.copy(REPO / "solutions" / "attention.py", renamed)
+    results = tmp_path / "results" / "results.json"
+    code = grade_main([str(renamed), "--exercise", "attention", "--gradescope", str(results)])
+    out, err = capsys.readouterr()
+    assert code == 3 and "Score" not in out and "0 / 0" not in out + err
+    assert "exercise(s) asked for (attention)" in err and "attention.py" in err and "my_attention.py" in err
+    data = json.loads(results.read_text())
+    assert "score" not in data and data["tests"] == [] and "my_attention.py" in data["output"], data
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    (folder / "notes.py").write_text("x = 1\n")
+    assert grade_main([str(folder)]) == 3 and "the folder holds notes.py" in capsys.readouterr().err
+
+
+def test_grade_all_says_which_submission_had_nothing_to_grade(tmp_path):
+    batch, out = tmp_path / "batch", tmp_path / "grades.csv"
+    for student, name in (("ana", "softmax.py"), ("eve", "softmax_v2.py")):
+        (batch / student).mkdir(parents=True)
+        shutil.copy(REPO / "solutions" / "softmax.py", batch / student / name)
+    assert grade_all_main([str(batch), "--out", str(out), "--jobs", "1", "--exercise", "softmax"]) == 1
+    rows = {row[0]: row for row in (line.split(",", 4) for line in out.read_text().splitlines()[1:])}
+    assert rows["ana"][1] == rows["ana"][2] != "0"
+    assert rows["eve"][1:3] == ["", ""] and "not graded: nothing to grade" in rows["eve"][4], rows["eve"]
+    assert "softmax_v2.py" in rows["eve"][4]
+
+
 def test_grade_refuses_a_missing_path(tmp_path, capsys):
     with pytest.raises(SystemExit) as caught:
         grade_main([str(tmp_path / "nope")])

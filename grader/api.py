@@ -105,8 +105,9 @@ def _run_pytest(args: list[str], collector: _Collector, suites: Path) -> None:
     # never plain exercises.softmax, the learner's package): pytest keeps imported test modules in sys.modules.
     # Only the plugins grading needs (hypothesis' autoloaded plugin costs seconds, the unraisable-exception ones a
     # full gc per session, logging capture a handler per test); plain asserts, so that no message can show the
-    # hidden test's source.
-    base = ["--disable-plugin-autoload", "--assert=plain", "-o", "addopts=",
+    # hidden test's source; native tracebacks, read only when a suite breaks (pytest's own style parses the source
+    # file of every frame of every failed check: seconds for a stub, which fails them all).
+    base = ["--disable-plugin-autoload", "--assert=plain", "--tb=native", "-o", "addopts=",
             *(f"-pno:{name}" for name in ("cacheprovider", "logging", "unraisableexception", "threadexception")),
             "--import-mode=importlib",
             f"--rootdir={Path(suites).resolve().parent.parent}", f"--confcutdir={suites}", "-q", "--no-header",

@@ -58,9 +58,9 @@ def grade_main(argv: list[str]) -> int:
     if not args.path.exists():
         parser.error(f"{args.path} does not exist")
 
-    from grader.sandbox import SandboxUnavailable, default_server
+    from grader.sandbox.server import SandboxUnavailable, default_server
 
-    default_server()  # the fork server imports torch while this process imports pytest and the suites
+    default_server()  # the fork server imports torch while this process imports torch, pytest and the suites
     from grader.api import GraderError, NothingGraded, grade
 
     try:

@@ -404,3 +404,4 @@ def enter(workdir: str, import_path: list[str]) -> None:
 
 if __name__ == "__main__":
     zygote_main(int(sys.argv[1]), namespaces="--no-namespaces" not in sys.argv)
+    os._exit(0)  # nothing to flush: skip tearing torch down, which costs the waiting grader up to seconds

@@ -42,6 +42,9 @@ def serve(sock: socket.socket, workdir: str) -> int:
 
 
 def handle(request: dict, modules: dict, workdir: str) -> dict:
+    if request["op"] == "import":  # before the first call into a module: a crash here is the import's
+        load(request["module"], modules, workdir)
+        return {}
     function = resolve(request["module"], request["function"], modules, workdir)
     args = list(materialize(protocol.decode(request["args"])))
     kwargs = materialize(protocol.decode(request["kwargs"]))
@@ -140,9 +143,10 @@ def materialize(value: object) -> object:
     return value
 
 
-def resolve(module: str, function: str, modules: dict, workdir: str):
-    if not (module.isidentifier() and function.isidentifier()):
-        raise Failure("missing", f"invalid name {module}.{function}")
+def load(module: str, modules: dict, workdir: str):
+    """The learner's module (imported on first use; an import that failed fails the same way every time)."""
+    if not module.isidentifier():
+        raise Failure("missing", f"invalid module name {module}")
     if module not in modules:
         if not os.path.exists(os.path.join(workdir, "submission", module + ".py")):
             raise Failure("missing", f"{module}.py is not in the submission")
@@ -153,7 +157,13 @@ def resolve(module: str, function: str, modules: dict, workdir: str):
     loaded = modules[module]
     if isinstance(loaded, Failure):
         raise loaded
-    found = getattr(loaded, function, None)
+    return loaded
+
+
+def resolve(module: str, function: str, modules: dict, workdir: str):
+    if not function.isidentifier():
+        raise Failure("missing", f"invalid name {module}.{function}")
+    found = getattr(load(module, modules, workdir), function, None)
     if not callable(found):
         raise Failure("missing", f"{module}.py has no function {function}")
     return found

@@ -180,8 +180,8 @@ class Submission:
         self._server = server
         self._worker: Worker | None = None
         self._worker_server: ForkServer | None = None  # the server that forked the current worker
-        self._gave_up: dict[tuple[str, str], LearnerError] = {}
-        self._imported: set[str] = set()
+        self._gave_up: dict[tuple[str, str], LearnerError] = {}  # (module, function or "*") -> why
+        self._loaded: set[str] = set()  # the modules the current worker has imported
         self.isolation: dict = {}  # mode ("full", "partial" or "none"), uid, warnings: set by the first call
 
     def __enter__(self) -> Submission:
@@ -223,20 +223,29 @@ class Submission:
     # ------------------------------------------------------------------------------------------------ internals
 
     def _call(self, request: dict) -> dict:
-        key = (request["module"], request["function"])
-        earlier = self._gave_up.get(key) or self._gave_up.get((request["module"], "*"))
+        module = request["module"]
+        earlier = self._gave_up.get((module, request["function"])) or self._gave_up.get((module, "*"))
         if earlier is not None:
             raise LearnerError(earlier.kind, f"not run again: {earlier.message}", earlier.type_name)
         try:
-            return self._exchange(key, request)
+            return self._exchange(request)
         except LearnerError as error:
             if error.kind != "protocol":
                 raise
         # Learner code may have written into the channel during an EARLIER call (stray frames, a thread): this call
         # is not to blame, so it runs once more on a fresh worker.
-        return self._exchange(key, request)
+        return self._exchange(request)
 
-    def _exchange(self, key: tuple[str, str], request: dict) -> dict:
+    def _exchange(self, request: dict) -> dict:
+        """The call, after importing its module on this worker as a call of its own: a module that hangs or ends
+        the process while importing is not imported again (every call into it would do the same)."""
+        module = request["module"]
+        if module not in self._loaded:
+            self._round_trip({"op": "import", "module": module}, (module, "*"), f"the import of {module}.py")
+            self._loaded.add(module)
+        return self._round_trip(request, (module, request["function"]), f"{module}.{request['function']}")
+
+    def _round_trip(self, request: dict, key: tuple[str, str], where: str) -> dict:
         worker = self._ensure_worker()
         request["id"] = secrets.token_hex(16)  # unguessable: code in the worker cannot answer a call ahead of time
         deadline = time.monotonic() + self.limits.call_timeout
@@ -245,14 +254,15 @@ class Submission:
             reply = protocol.recv_frame(worker.sock, MAX_REPLY_BYTES, deadline=deadline)
         except TimeoutError:
             self._stop(kill=True)
-            error = LearnerError("timeout", f"{key[0]}.{key[1]} did not return within {self.limits.call_timeout:g} s "
+            error = LearnerError("timeout", f"{where} did not return within {self.limits.call_timeout:g} s "
                                  "(an infinite loop, or far too slow)")
             self._gave_up[key] = error
-            if request["module"] not in self._imported:  # it may hang while importing: do not retry the module
-                self._gave_up[(request["module"], "*")] = error
             raise error from None
         except (EOFError, OSError):
-            raise self._died(key, self._stop(kill=False)) from None
+            error = self._died(where, self._stop(kill=False))
+            if key[1] == "*":
+                self._gave_up[key] = error
+            raise error from None
         except protocol.ProtocolError as error:
             self._stop(kill=True)
             raise LearnerError("protocol", f"the sandbox broke the protocol: {error}") from None
@@ -266,14 +276,11 @@ class Submission:
                 raise LearnerError("protocol", "the sandbox sent a malformed error")
             refused = self._refused(reply)
             if refused:
-                raise SandboxUnavailable(f"{key[0]}.{key[1]} failed because the sandbox user cannot read {refused}, "
-                                         "which is installed in the course environment: the grading machine's "
-                                         "fault, not the learner's (make it readable by all users, e.g. chmod -R "
-                                         "o+rX on that folder; see docs/grading.md, Isolation)")
-            if kind != "import":
-                self._imported.add(request["module"])
+                raise SandboxUnavailable(f"{where} failed because the sandbox user cannot read {refused}, which is "
+                                         "installed in the course environment: the grading machine's fault, not "
+                                         "the learner's (make it readable by all users, e.g. chmod -R o+rX on that "
+                                         "folder; see docs/grading.md, Isolation)")
             raise LearnerError(kind, message[:2000], type_name and type_name[:100])
-        self._imported.add(request["module"])
         return reply
 
     def _refused(self, reply: dict) -> str | None:
@@ -338,11 +345,11 @@ class Submission:
 
     def _stop(self, kill: bool) -> dict:
         worker, self._worker = self._worker, None
+        self._loaded = set()
         return self._worker_server.reap(worker, kill=kill) if worker is not None else {}
 
-    def _died(self, key: tuple[str, str], status: dict) -> LearnerError:
-        """What the worker's exit status says about how the learner's code ended it."""
-        where = f"{key[0]}.{key[1]}"
+    def _died(self, where: str, status: dict) -> LearnerError:
+        """What the worker's exit status says about how the learner's code ended it (`where`: while doing what)."""
         number = status.get("signal")
         if number == signal.SIGXCPU:
             return LearnerError("timeout", f"{where} used more than the CPU time limit ({self.limits.cpu_seconds} s)")

@@ -27,7 +27,7 @@ class GraderError(RuntimeError):
 
 
 class NothingGraded(ValueError):
-    """No module of the submission is an exercise asked for, so no check would run: an error, never `0 / 0`."""
+    """No check would run (a module named after none of the exercises asked for): an error, never `0 / 0`."""
 
 
 @dataclass(frozen=True)
@@ -54,21 +54,20 @@ def grade(path: str | Path, exercises: list[str] | None = None, *, call_timeout:
     """Run the hidden suites on a submission. A single module is graded only on its own exercise.
 
     `hide`: more paths the learner's code must not read; `allow`: folders of extra packages it may import;
-    `suites`: another folder of suites (tests, courses). NothingGraded if no module of the submission is an
-    exercise asked for."""
+    `suites`: another folder of suites (tests, courses). NothingGraded when no check would run: a module named after
+    none of the exercises asked for (a folder is always graded: a module missing from it fails its checks)."""
     path = Path(path).resolve()
     files = read_submission(path)
-    modules = sorted(name[:-3] for name in files if "/" not in name and name != "__init__.py")
     wanted = suite_files(exercises, suites)
     asked = [suite.parent.name for suite in wanted]
     if path.is_file():
         wanted = [suite for suite in wanted if suite.parent.name == path.stem]
-    if not set(modules) & {suite.parent.name for suite in wanted}:
-        found = ", ".join(f"{name}.py" for name in modules) or "no Python module"
+    if not wanted:
         needed = ", ".join(f"{name}.py" for name in asked[:3]) + (", ..." if len(asked) > 3 else "")
-        holds = "the file is" if path.is_file() else "the folder holds"
-        raise NothingGraded(f"nothing to grade in {path}: the exercise(s) asked for ({', '.join(asked) or 'none'}) "
-                            f"are graded from modules named after them ({needed}), and {holds} {found}")
+        found = f"the file is {path.name}" if path.is_file() else "no exercise was asked for"
+        raise NothingGraded(f"nothing to grade in {path}: a module is graded on the exercise it is named after, the "
+                            f"exercise(s) asked for are {', '.join(asked) or 'none'} ({needed or 'no module'}), and "
+                            f"{found}")
     digest = _fingerprint(files)
     collector = _Collector()
     args = [str(p) for p in wanted] + ["--submission", str(path), *(f"--hide={p}" for p in hide)]

@@ -200,13 +200,8 @@ def _grade_batch(queue: list[Path], reports_dir: Path, args, hide: tuple[str, ..
 
 
 def _reason(error: Exception) -> str:
-    from grader.api import NothingGraded
-
     lines = str(error).splitlines()
-    first = lines[0] if lines else ""
-    if isinstance(error, NothingGraded):  # the submission's fault, said as such: not graded, no score
-        return f"not graded: {first[:300]}"
-    return f"{type(error).__name__}: {first[:200]}"
+    return f"{type(error).__name__}: {lines[0][:200] if lines else ''}"
 
 
 def grade_one(submission: str, report_path: str, exercises: list[str] | None, timeout: float | None,

@@ -31,8 +31,9 @@ import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-ENV = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"} | dict(
-    OMP_NUM_THREADS="1", MKL_NUM_THREADS="1", PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}")
+ENV = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"} | {
+    "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1",
+    "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"}
 KINDS = ("correct", "partly_wrong", "untouched", "syntax_error", "crash")
 WEIGHTS = (40, 35, 15, 5, 5)
 

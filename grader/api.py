@@ -42,7 +42,8 @@ def suite_files(exercises: list[str] | None = None, suites: Path = SUITES) -> li
     """The hidden suites, `<exercise>/test_<exercise>.py`, of the given exercises (all by default), in course order."""
     found = {path.parent.name: path for path in Path(suites).glob("*/test_*.py")
              if path.stem == f"test_{path.parent.name}"}
-    wanted = exercises if exercises is not None else sorted(found, key=course.order_key)
+    # Always in course order: a later exercise is graded after the earlier ones it builds on (a mistake costs once).
+    wanted = sorted(exercises if exercises is not None else found, key=course.order_key)
     unknown = [name for name in wanted if name not in found]
     if unknown:
         raise ValueError(f"no hidden suite for exercise(s) {', '.join(unknown)}; have: {', '.join(sorted(found))}")
@@ -50,12 +51,15 @@ def suite_files(exercises: list[str] | None = None, suites: Path = SUITES) -> li
 
 
 def grade(path: str | Path, exercises: list[str] | None = None, *, call_timeout: float | None = None,
-          hide: tuple[str | Path, ...] = (), allow: tuple[str | Path, ...] = (), suites: Path = SUITES) -> Report:
+          hide: tuple[str | Path, ...] = (), allow: tuple[str | Path, ...] = (), suites: Path = SUITES,
+          strict_composition: bool = False) -> Report:
     """Run the hidden suites on a submission. A single module is graded only on its own exercise.
 
     `hide`: more paths the learner's code must not read; `allow`: folders of extra packages it may import;
-    `suites`: another folder of suites (tests, courses). NothingGraded when no check would run: a module named after
-    none of the exercises asked for (a folder is always graded: a module missing from it fails its checks)."""
+    `suites`: another folder of suites (tests, courses); `strict_composition`: grade later exercises with the
+    learner's own failed earlier functions (by default those are replaced by correct ones, so that one mistake costs
+    its points once). NothingGraded when no check would run: a module named after none of the exercises asked for (a
+    folder is always graded: a module missing from it fails its checks)."""
     path = Path(path).resolve()
     files = read_submission(path)
     wanted = suite_files(exercises, suites)
@@ -72,6 +76,7 @@ def grade(path: str | Path, exercises: list[str] | None = None, *, call_timeout:
     collector = _Collector()
     args = [str(p) for p in wanted] + ["--submission", str(path), *(f"--hide={p}" for p in hide)]
     args += [f"--allow={p}" for p in allow] + ([f"--call-timeout={call_timeout}"] if call_timeout else [])
+    args += ["--strict-composition"] if strict_composition else []
     _run_pytest(args, collector, suites)
     if not collector.results:
         raise GraderError(f"no hidden check ran on {path} (exercises {', '.join(asked)})")

@@ -40,6 +40,10 @@ def _common_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--allow", action="append", default=[], type=Path, metavar="FOLDER",
                         help="a folder of extra packages the learner's code may import, beyond the course "
                         "environment's site-packages (repeatable)")
+    parser.add_argument("--strict-composition", action="store_true",
+                        help="grade later exercises with the learner's own earlier functions even where those "
+                             "fail (by default a failed earlier function is replaced by a correct one: a mistake "
+                             "costs once)")
 
 
 # ---------------------------------------------------------------------------------------------------------- grade
@@ -66,7 +70,7 @@ def grade_main(argv: list[str]) -> int:
     try:
         hide = [*args.hide, *([args.gradescope.resolve().parent] if args.gradescope else [])]
         report = grade(submission_root(args.path), args.exercise, call_timeout=args.timeout, hide=tuple(hide),
-                       allow=tuple(args.allow))
+                       allow=tuple(args.allow), strict_composition=args.strict_composition)
     except NothingGraded as error:
         print(f"attn grade: {error}", file=sys.stderr)
         if args.gradescope:
@@ -176,7 +180,7 @@ def _grade_batch(queue: list[Path], reports_dir: Path, args, hide: tuple[str, ..
         for student in queue:
             try:
                 grade_one(str(student), str(reports_dir / f"{student.name}.json"), args.exercise, args.timeout, hide,
-                          allow)
+                          allow, args.strict_composition)
                 done.add(student.name)
             except Exception as error:  # noqa: BLE001 - one student's grader failure never stops the batch
                 failures[student.name] = _reason(error)
@@ -185,7 +189,7 @@ def _grade_batch(queue: list[Path], reports_dir: Path, args, hide: tuple[str, ..
     with ProcessPoolExecutor(max_workers=args.jobs, mp_context=get_context("spawn")) as pool:
         futures: dict[Future, Path] = {
             pool.submit(grade_one, str(student), str(reports_dir / f"{student.name}.json"), args.exercise,
-                        args.timeout, hide, allow): student for student in queue}
+                        args.timeout, hide, allow, args.strict_composition): student for student in queue}
         for future in as_completed(futures):
             student = futures[future]
             try:
@@ -205,11 +209,12 @@ def _reason(error: Exception) -> str:
 
 
 def grade_one(submission: str, report_path: str, exercises: list[str] | None, timeout: float | None,
-              hide: tuple[str, ...], allow: tuple[str, ...] = ()) -> None:
+              hide: tuple[str, ...], allow: tuple[str, ...] = (), strict_composition: bool = False) -> None:
     """In a grading process: grade one submission and write its JSON report atomically."""
     from grader.api import grade
 
-    report = grade(submission_root(Path(submission)), exercises, call_timeout=timeout, hide=hide, allow=allow)
+    report = grade(submission_root(Path(submission)), exercises, call_timeout=timeout, hide=hide, allow=allow,
+                   strict_composition=strict_composition)
     write_atomic(Path(report_path), report.to_json())
 
 

@@ -27,7 +27,13 @@ U32 = 2.0 ** -24  # unit roundoff of float32 (≈ 6e-8): the accuracy every chec
 GENERIC = frozenset({"wrong_shape", "wrong_dtype", "not_finite", "transposed", "columns_permuted", "constant_factor",
                      "columns_not_normalised", "negative_weights", "different_values", "different_sequence",
                      "different_length", "different_result", "no_gradient", "wrong_gradient", "missing_value_error",
-                     "invariant_broken", "modifies_input_in_place"})
+                     "invariant_broken", "modifies_input_in_place",
+                     # structural diagnoses (grader.probes), found by probing the learner's function
+                     "axes_permuted", "right_up_to_normalisation", "right_for_first_columns",
+                     "fully_masked_queries_wrong", "float32_accuracy", "batch_axis", "heads", "argument_ignored",
+                     "stage_wrong"})
+# The diagnoses that only say that something differs, without saying how.
+UNSPECIFIC = frozenset({"different_values", "different_result", "different_sequence", "invariant_broken"})
 
 
 class Misconception(AssertionError):
@@ -132,6 +138,8 @@ def difference(got: Any, expected: Any, tol: Tolerance, where: str = "the result
     if isinstance(expected, torch.Tensor):
         if not isinstance(got, torch.Tensor):
             return f"{where} should be a tensor, got {type(got).__name__}"
+        if _token_sequences(got, expected) and got.shape != expected.shape:
+            return f"{where} has {len(got)} tokens, expected {len(expected)}{_first_difference(got, expected)}"
         if got.shape != expected.shape:
             return f"{where} has shape {tuple(got.shape)}, expected {tuple(expected.shape)}"
         if got.dtype != expected.dtype:
@@ -202,21 +210,27 @@ def _value_difference(got: torch.Tensor, expected: torch.Tensor, tol: Tolerance,
 
 def matching_variant(exercise: str, observations: list[Observation],
                      expected: list[Any]) -> catalogue.Variant | None:
-    """The first wrong variant of ``exercise`` that reproduces every observation (None if none does) and is itself
-    wrong where the learner is: a variant that leaves the failing function correct explains nothing, however close
-    the learner's slightly-off output lies to it.
+    """The wrong variant of ``exercise`` that reproduces every observation (None if none does) and is itself wrong
+    where the learner is: a variant that leaves the failing function correct explains nothing, however close the
+    learner's slightly-off output lies to it. When several do (inputs that cannot tell them apart), the one already
+    named on other checks of this grading wins, else the first in the catalogue.
 
     Variant and learner both compute in the observation's dtype, so each may be off by the check's tolerance: the
     match allows twice that.
     """
+    matches = []
     for variant in catalogue.variants(exercise, correct=False):
         module = catalogue.load(variant)
         outputs = [_variant_output(module, observation) for observation in observations]
         if all(output is not _FAILED and agree(observation.result, output, observation.tol.scaled(2.0))
                and (agree(observation.result, want, observation.tol) or not agree(output, want, observation.tol))
                for observation, output, want in zip(observations, outputs, expected)):
-            return variant
-    return None
+            matches.append(variant)
+    named = [variant for variant in matches if variant.label in NAMED_THIS_GRADING]
+    return (named or matches or [None])[0]
+
+
+NAMED_THIS_GRADING: set[str] = set()  # variant labels named so far in this grading (reset by the plugin per session)
 
 
 _FAILED = object()
@@ -232,20 +246,6 @@ def _variant_output(module: Any, observation: Observation) -> Any:
             return evaluate(fn, observation.args, observation.kwargs, observation.grad)
     except Exception:   # a variant that cannot even run on these inputs does not reproduce a result
         return _FAILED
-
-
-def diagnose(exercise: str, observations: list[Observation], expected: list[Any]) -> tuple[str, str] | None:
-    """(name, explanation) for a failed check: a catalogue variant if one reproduces all ``observations``,
-    otherwise a generic reading of the first observation that differs from its ``expected`` result. None when every
-    observation agrees with its expected result (the check failed on something else, which its message says)."""
-    wrong = [(observation, want) for observation, want in zip(observations, expected)
-             if not agree(observation.result, want, observation.tol)]
-    if not wrong:
-        return None
-    variant = matching_variant(exercise, observations, expected)
-    if variant is not None:
-        return variant.name, variant.explanation
-    return generic(*wrong[0])
 
 
 def generic(observation: Observation, expected: Any) -> tuple[str, str]:
@@ -300,10 +300,43 @@ FUNCTION_HINTS = {
     "bpe_decode": "Concatenate, turn every </w> into a space, strip trailing spaces.",
     "patchify": "Patches row-major over the grid; each column lists its pixels in (channel, row, column) order.",
     "patch_embedding": "W @ patches + b, then [CLS] as column 0, then + positions (D, N+1).",
+    "additive_attention": "e_i = vᵀ tanh(W s + U h_i) for every encoder column, a softmax over the N positions, and "
+                          "the context H · weights.",
+    "attention_decoder_step": "Attend with the PREVIOUS state, then the GRU on [y_prev; context], then the read-out "
+                              "W_out [s; context] + b_out.",
+    "grid_attention": "Score every cell of the (H, W) grid, one softmax over all H·W cells together, then the "
+                      "weighted sum of the feature columns.",
+    "strided_mask": "[j, i] is True iff i - j is a multiple of the stride (either sign), on the (N_k, N_q) layout.",
+    "global_token_mask": "[j, i] is True iff token j or token i is global.",
+    "sparse_attention_cost": "The number of True entries of the pattern's (n, n) mask, in closed form.",
+    "relative_position_bucket": "Offsets are key - query; the upper half of the buckets for keys after the query "
+                                "(bidirectional), exact below n/2, logarithmic above, capped at n - 1.",
+    "rotary_embedding": "Rotate rows i and i + D/2 of Q and of K by position · base^(-2i/D), both with their own "
+                        "positions.",
+    "mlm_corrupt": "15% of the eligible (non-special) positions chosen; of those 80% [MASK], 10% a random token, "
+                   "10% unchanged; labels the original ids there, -100 elsewhere.",
+    "nsp_pairs": "Half the pairs the true next sentence (label 0), half a random sentence of another document "
+                 "(label 1).",
 }
 
 
+def _token_sequences(got: torch.Tensor, expected: torch.Tensor) -> bool:
+    """Both are 1-D integer tensors: sequences of token ids, whose length is part of the answer (an eos ends one)."""
+    return (got.dim() == expected.dim() == 1 and not got.dtype.is_floating_point
+            and not expected.dtype.is_floating_point and got.dtype != torch.bool)
+
+
+def _first_difference(got: torch.Tensor, expected: torch.Tensor) -> str:
+    common = min(len(got), len(expected))
+    differ = (got[:common] != expected[:common]).nonzero()
+    if len(differ):
+        return f"; they first differ at position {int(differ[0])}"
+    return "; it stops early, after the same tokens" if len(got) < len(expected) else "; it runs on past the end"
+
+
 def _generic_tensor(got: torch.Tensor, expected: torch.Tensor, tol: Tolerance, function: str = "") -> tuple[str, str]:
+    if _token_sequences(got, expected) and got.shape != expected.shape:
+        return _generic_sequence(got.tolist(), expected.tolist(), function)
     if got.shape != expected.shape:
         return "wrong_shape", _explain_shape(tuple(got.shape), tuple(expected.shape))
     if got.dtype != expected.dtype:
@@ -325,10 +358,10 @@ def _generic_tensor(got: torch.Tensor, expected: torch.Tensor, tol: Tolerance, f
     if permuted:
         return "columns_permuted", ("Your columns hold the right vectors in the wrong order (" + permuted + "). Check "
                                     "how you order tokens, patches or heads.")
-    ratio = _constant_ratio(g, e)
+    ratio = constant_ratio(g, e)
     if ratio is not None:
         return "constant_factor", (f"Your result is the expected one times a constant, about {ratio:.4g}"
-                                   f"{_known_constant(ratio)}. Look for a missing or extra scale factor.")
+                                   f"{known_constant(ratio)}. Look for a missing or extra scale factor.")
     if e.dim() >= 2 and torch.allclose(e.sum(dim=-2), torch.ones(()).double(), atol=1e-6) and bool((e >= 0).all()):
         if torch.allclose(g.sum(dim=-1), torch.ones(()).double(), atol=1e-4):
             return "columns_not_normalised", ("The columns of your weights do not sum to 1, but the rows do: did "
@@ -375,9 +408,10 @@ def _column_permutation(g: torch.Tensor, e: torch.Tensor, tol: Tolerance) -> str
     return f"for example your column {column} is expected column {match}"
 
 
-def _constant_ratio(g: torch.Tensor, e: torch.Tensor) -> float | None:
+def constant_ratio(g: torch.Tensor, e: torch.Tensor) -> float | None:
+    """c if g = c·e everywhere (entries where e is 0 must be 0 in g too: a factor keeps zeros), else None."""
     mask = e.abs() > 1e-6 * max(float(e.abs().max()), 1e-30)
-    if int(mask.sum()) < 2:
+    if int(mask.sum()) < 2 or not bool((g[~mask].abs() <= 1e-6 * max(float(g.abs().max()), 1e-30)).all()):
         return None
     ratios = g[mask] / e[mask]
     ratio = float(ratios.median())
@@ -386,7 +420,8 @@ def _constant_ratio(g: torch.Tensor, e: torch.Tensor) -> float | None:
     return ratio if bool(((ratios - ratio).abs() <= 1e-4 * abs(ratio)).all()) else None
 
 
-def _known_constant(ratio: float) -> str:
+def known_constant(ratio: float) -> str:
+    """' = sqrt(k)', ' = 1/k', ... when the ratio is one of those, else ''."""
     for k in range(2, 1025):
         for value, text in ((math.sqrt(k), f"sqrt({k})"), (1 / math.sqrt(k), f"1/sqrt({k})"),
                             (float(k), f"{k}"), (1 / k, f"1/{k}")):

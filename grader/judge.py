@@ -17,13 +17,26 @@ same float32-based tolerance, so computing internally in float32 is accepted.
 """
 from __future__ import annotations
 
+import contextlib
 import importlib
 import math
 from typing import Any
 
 import torch
 
-from grader.diagnose import U32, Misconception, Observation, Tolerance, agree, diagnose, difference, evaluate, same_form
+from grader.diagnose import (
+    NAMED_THIS_GRADING,
+    U32,
+    Misconception,
+    Observation,
+    Tolerance,
+    agree,
+    difference,
+    evaluate,
+    generic,
+    matching_variant,
+    same_form,
+)
 from grader.sandbox import LearnerError
 from grader.sandbox.protocol import Seed, TableModel
 
@@ -66,7 +79,7 @@ def describe(value: Any) -> str:
     if isinstance(value, torch.Tensor):
         return f"{str(value.dtype).removeprefix('torch.')} {tuple(value.shape)}"
     if isinstance(value, str):
-        return f"a text of {len(value.split())} words"
+        return repr(value) if len(value) <= 24 and " " not in value else f"a text of {len(value.split())} words"
     if isinstance(value, TableModel):
         return f"a model with vocabulary {value.table.shape[0]}"
     if isinstance(value, Seed):
@@ -83,6 +96,17 @@ def call_text(function: str, args: tuple, kwargs: dict) -> str:
     parts = [describe(a) for a in args[:4]] + (["..."] if len(args) > 4 else [])
     parts += [f"{k}={describe(v)}" for k, v in kwargs.items()]
     return f"{function}({', '.join(parts)})"
+
+
+@contextlib.contextmanager
+def naming_the_call(function: str, args: tuple, kwargs: dict, doing: str = ""):
+    """A failure of the learner's code says which call failed: the function, its arguments' shapes and dtypes."""
+    try:
+        yield
+    except LearnerError as error:
+        if error.kind not in ("todo", "missing", "import") and error.type_name != "NotImplementedError":
+            error.message = f"while {doing}{call_text(function, args, kwargs)}:\n{error.message}"
+        raise
 
 
 class Judge:
@@ -122,7 +146,8 @@ class Judge:
 
     def call(self, function: str, *args: Any, tol: Tolerance = EXACT, **kwargs: Any) -> Any:
         """The learner's result (recorded for the diagnosis, with the reference's result next to it)."""
-        result = self.learner.call(self.exercise, function, *args, **kwargs)
+        with naming_the_call(function, args, kwargs):
+            result = self.learner.call(self.exercise, function, *args, **kwargs)
         self._record(Observation(function, args, kwargs, result, tol=tol))
         return result
 
@@ -144,7 +169,8 @@ class Judge:
         first = typed_output[0] if isinstance(typed_output, tuple) else typed_output
         cotangent = torch.randn(first.shape, generator=torch.Generator().manual_seed(seed), dtype=torch.float64)
         cotangent = cotangent.to(first.dtype)
-        result = self.learner.call_with_grad(self.exercise, function, args, kwargs, wrt, cotangent)
+        with naming_the_call(function, args, kwargs, "backpropagating through "):
+            result = self.learner.call_with_grad(self.exercise, function, args, kwargs, wrt, cotangent)
         self._record(Observation(function, args, kwargs, result, grad=(list(wrt), cotangent), tol=tol))
         self.require_agreement(len(self.observations) - 1)
 
@@ -194,13 +220,29 @@ class Judge:
         message = self.problems[0]
         if len(self.problems) > 1:
             message += f" (and {len(self.problems) - 1} more failed case{'s' if len(self.problems) > 2 else ''})"
-        found = diagnose(self.exercise, self.observations, self.expected)
+        found = self.diagnosis()
         if found is None and self.missing_value_errors:
             found = MISSING_VALUE_ERROR
         if found is None:
             found = ("invariant_broken", "Your results match the expected ones on the compared inputs, but a property "
                      "that every correct implementation has does not hold (see the message).")
         raise Misconception(*found, message)
+
+    def diagnosis(self) -> tuple[str, str] | None:
+        """(name, explanation) of the mistake: the catalogue variant that reproduces every recorded output, else
+        what the structural probes find about the first wrong output (`grader.probes`), else a generic reading of
+        it. None when every output agrees (the check failed on something its message says)."""
+        wrong = [(observation, want) for observation, want in zip(self.observations, self.expected, strict=True)
+                 if not agree(observation.result, want, observation.tol)]
+        if not wrong:
+            return None
+        variant = matching_variant(self.exercise, self.observations, self.expected)
+        if variant is not None:
+            NAMED_THIS_GRADING.add(variant.label)
+            return variant.name, variant.explanation
+        from grader.probes import structural
+
+        return structural(self, *wrong[0]) or generic(*wrong[0])
 
     def _record(self, observation: Observation) -> None:
         self.observations.append(observation)

@@ -5,6 +5,9 @@
 - `@pytest.mark.grades(function, weight=1)` says which function of the exercise a check grades; the function's points
   (from the course registry) are split between its checks in proportion to their weights. A test module's exercise
   is its file name minus `test_`;
+- a mistake costs its points once: before the checks of an exercise run, every function of an earlier exercise it
+  builds on that failed its own checks is replaced, in the sandbox, by the model answer (`Submission.substitute`:
+  the correct code stays in the grader); `--strict-composition` keeps the learner's own functions throughout;
 - the fixture `diagnosis` (`diagnosis.record(text)`) or raising `grader.diagnose.Misconception` names a mistake;
 - each check's result (`grader.report.CheckResult`, as a dict) is attached to its pytest report as the user
   property "grader_check", so `grader.api` (and xdist) can collect it; the terminal summary prints the scores.
@@ -12,6 +15,7 @@
 """
 from __future__ import annotations
 
+import importlib
 from dataclasses import asdict
 from pathlib import Path
 
@@ -25,6 +29,7 @@ from grader.sandbox import InputModified, LearnerError, Limits, SandboxUnavailab
 RESULTS = pytest.StashKey[list]()
 SUBMISSION = pytest.StashKey[Submission]()
 WEIGHTS = pytest.StashKey[dict]()  # (exercise, function) -> the sum of the weights of all its collected checks
+SUBSTITUTED = pytest.StashKey[list]()  # "exercise.function" replaced by the model answer while a check ran
 _DIAGNOSIS = pytest.StashKey["Diagnosis"]()
 MAX_MESSAGE = 600
 MODIFIES_INPUT = ("modifies_input_in_place: Your function changes a tensor it was given (masked_fill_, sub_, an "
@@ -49,6 +54,15 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="another path the learner's code must not read (repeatable)")
     group.addoption("--allow", action="append", default=[], metavar="FOLDER",
                     help="a folder of extra packages the learner's code may import (repeatable)")
+    group.addoption("--strict-composition", action="store_true",
+                    help="grade later exercises with the learner's own earlier functions even where those fail "
+                         "(by default a failed earlier function is replaced by a correct one, so a mistake costs once)")
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    from grader.diagnose import NAMED_THIS_GRADING
+
+    NAMED_THIS_GRADING.clear()  # a mistake named for one submission says nothing about the next
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -66,6 +80,48 @@ def learner(request: pytest.FixtureRequest) -> Submission:
                     allow=tuple(config.getoption("allow"))) as submission:
         config.stash[SUBMISSION] = submission
         yield submission
+
+
+@pytest.fixture(autouse=True)
+def _charge_once(request: pytest.FixtureRequest) -> None:
+    """Before a check that uses the learner: substitute the failed functions of the earlier exercises it builds on."""
+    if "learner" not in request.fixturenames:
+        return
+    submission = request.getfixturevalue("learner")
+    substitutes = {} if request.config.getoption("strict_composition") else \
+        failed_prerequisites(exercise_of(request.node), request.config.stash[RESULTS])
+    submission.substitute({key: model_answer(*key) for key in substitutes})
+    request.node.stash[SUBSTITUTED] = sorted(f"{module}.{function}" for module, function in substitutes)
+
+
+def failed_prerequisites(exercise: str, results: list[CheckResult]) -> set[tuple[str, str]]:
+    """(exercise, function) of every earlier exercise `exercise` builds on, directly or not, whose function failed a
+    check graded in this session; an exercise with a failure also loses its helpers (functions with no points, graded
+    only through the others), and one whose module never ran (missing, does not import) loses every function."""
+    if exercise not in course.NAMES:
+        return set()
+    earlier, pending = set(), list(course.get(exercise).builds_on)
+    while pending:
+        name = pending.pop()
+        if name not in earlier:
+            earlier.add(name)
+            pending += course.get(name).builds_on
+    failed = set()
+    for name in earlier:
+        checks = [result for result in results if result.exercise == name]
+        broken = {result.function for result in checks if not result.passed}
+        if not broken:
+            continue
+        functions = course.get(name).functions
+        never_ran = all(result.error in ("import", "missing") for result in checks if not result.passed) and \
+            not any(result.passed for result in checks)
+        failed |= {(name, f.name) for f in functions if never_ran or f.name in broken or not f.points}
+    return failed
+
+
+def model_answer(exercise: str, function: str):
+    """The model answer's function, run in the grader when the sandbox calls its substitute."""
+    return getattr(importlib.import_module(f"solutions.{exercise}"), function)
 
 
 class Diagnosis:
@@ -169,7 +225,7 @@ def make_result(item: pytest.Item, call: pytest.CallInfo, passed: bool) -> Check
             message = f"the check could not run: {type(exc).__name__}: {_first_paragraph(str(exc))}"
     return CheckResult(id=check_id(item), exercise=exercise_of(item), points=points if passed else 0,
                        max=points, passed=passed, message=message[:MAX_MESSAGE], diagnosis=diagnosis, error=error,
-                       function=graded_function(item)[0])
+                       function=graded_function(item)[0], substituted=item.stash.get(SUBSTITUTED, []))
 
 
 def _first_paragraph(text: str) -> str:

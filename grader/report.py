@@ -29,6 +29,7 @@ class CheckResult:
     diagnosis: str | None = None
     error: str | None = None
     function: str = ""  # the function of the exercise the check grades
+    substituted: list[str] = field(default_factory=list)  # earlier functions replaced by correct ones while it ran
 
 
 @dataclass(frozen=True)
@@ -108,6 +109,7 @@ class Report:
                 where = f" ({count} checks)" if count > 1 else ""
                 first, *rest = diagnosis.splitlines()
                 lines += [f"    Diagnosis{where}: {first}", *(f"        {line}" for line in rest)]
+            lines += [f"    {line}" for line in substitution_lines(total, self.checks)]
             if total.hint:
                 lines.append(f"    Hint: {total.hint}")
         return "\n".join(lines) + "\n"
@@ -125,6 +127,18 @@ class Report:
         summary += [f"Warning: {warning}" for warning in self.isolation.get("warnings", [])]
         return {"score": self.score, "output": "\n".join(summary), "visibility": "visible",
                 "stdout_visibility": "hidden", "tests": tests}
+
+
+def substitution_lines(total: ExerciseTotal, checks: list[CheckResult]) -> list[str]:
+    """What the grade of an exercise owes to earlier functions replaced by correct ones (a mistake costs once)."""
+    substituted = sorted({name for check in checks if check.exercise == total.exercise for name in check.substituted})
+    if not substituted:
+        return []
+    names = ", ".join(name.partition(".")[2] for name in substituted)
+    one = len(substituted) == 1
+    verdict = "it passes" if not total.failed else "it still fails on its own account: see the checks above"
+    return [f"Your {names} {'fails its' if one else 'fail their'} own checks, so {total.exercise} was graded with "
+            f"{'a correct one in its place' if one else 'correct ones in their place'}: {verdict}."]
 
 
 def hint_for(exercise: str, failed: list[CheckResult]) -> str | None:

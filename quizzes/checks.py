@@ -10,8 +10,9 @@ Four kinds (exactly one per check):
   ``result`` (the count) and the params;
 * ``call: reference.attention.scaled_dot_product_attention`` with ``args`` — the function is run and its result
   measured: ``output`` picks an element of a returned tuple, ``index`` an entry, and ``measure`` what to take
-  (``shape`` by default for shape questions, else ``item``; also ``numel``, ``count`` of non-zero entries,
-  ``column-sum`` — the common sum of every column — and ``len`` of a list). An optional ``value`` is an
+  (``shape`` by default for shape questions, else ``item``: a one-element tensor or a returned Python number;
+  also ``numel``, ``count`` of non-zero entries, ``column-sum`` — the common sum of every column — and ``len`` of
+  a list). An optional ``value`` is an
   expression in ``result`` (the measurement) and the params, e.g. ``"result * D"``;
 * ``formula: "(S / P)^2 + 1"`` — a self-contained formula in the params, for models the reference does not have
   yet; ``note`` names the reference function that should check it later.
@@ -22,7 +23,8 @@ expressions); ``{fill: [0, 1], shape: "(D, 2)"}`` the fill broadcast to that sha
 one of ones); ``{text: "low lower"}`` a string; ``{call: ..., args: ...}`` the result of another reference call;
 ``{attention_params: D}``, ``{layer_params: [D, F]}`` and ``{decoder_params: [D, F]}`` random weights for
 ``multi_head_attention``, ``transformer_layer`` and ``decoder_layer``; ``{uniform_model: V}`` a model (ids (N,) ->
-logits (V, N)) that finds every token equally likely; another mapping a dict of specs;
+logits (V, N)) that finds every token equally likely; ``{seed: n}`` a ``torch.Generator`` seeded with n (for
+functions that draw random numbers, so the check is repeatable); another mapping a dict of specs;
 ``true``/``false`` and other numbers as they are; any other string an expression in the params. Names come from the
 variant's ``params`` and the check's ``sizes``. Only ``torch.nn.*`` classes and ``reference.*`` functions can be
 named. Calls run on the meta device when only the shape is measured, else on the CPU.
@@ -86,6 +88,8 @@ def _argument(spec: object, values: dict, device: str) -> object:
         if set(spec) == {"fill", "shape"}:
             fill = torch.tensor(_literal(spec["fill"], values), dtype=torch.float64)
             return fill.expand(_shape(str(spec["shape"]), values)).clone().to(device)
+        if set(spec) == {"seed"}:
+            return torch.Generator().manual_seed(_integer(spec["seed"], values))
         if set(spec) == {"uniform_model"}:
             vocabulary = _integer(spec["uniform_model"], values)
             return lambda ids: torch.zeros(vocabulary, len(ids), dtype=torch.float64)
@@ -144,6 +148,8 @@ def _measure(result: object, check: dict, default: str, values: dict) -> object:
         if not torch.allclose(sums, sums.flatten()[0].expand_as(sums), rtol=0, atol=1e-9):
             raise ValueError(f"the columns do not all have the same sum: {sums.flatten()[:5].tolist()}")
         return float(sums.flatten()[0])
+    if isinstance(result, (int, float)) and not isinstance(result, bool):
+        return result                                   # a function that returns a Python number
     if result.numel() != 1:
         raise ValueError(f"measure 'item' needs a single element, got shape {tuple(result.shape)}")
     return float(result.item())

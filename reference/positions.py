@@ -71,6 +71,16 @@ def relative_position_bias(table: torch.Tensor, num_queries: int, num_keys: int,
     return table[:, buckets]                                           # (H, N_k, N_q)
 
 
+def rotary_angles(positions: torch.Tensor, dim: int, base: float = 10000.0) -> torch.Tensor:
+    """positions (N,) integer, an even ``dim`` -> float64 angles (D/2, N): entry [i, n] = positions[n]·θ_i with
+    θ_i = base^(−2i/D), the angle that turns the pair of rows (i, i + D/2) in column n."""
+    check_positive_int("dim", dim)
+    if dim % 2:
+        raise ValueError(f"dim: rotary embeddings pair rows i and i + D/2, so D must be even, got D={dim}")
+    theta = base ** (-torch.arange(0, dim, 2, dtype=torch.float64, device=positions.device) / dim)   # (D/2,)
+    return theta[:, None] * positions.to(torch.float64)[None, :]
+
+
 def _rotate(X: torch.Tensor, positions: torch.Tensor | None, base: float, name: str) -> torch.Tensor:
     """X (..., D, N) with rows i and i + D/2 rotated by positions[n]·θ_i in column n."""
     sizes: dict[str, int] = {}
@@ -84,8 +94,7 @@ def _rotate(X: torch.Tensor, positions: torch.Tensor | None, base: float, name: 
           or positions.dtype == torch.bool):
         raise ValueError(f"positions of {name}: expected an integer tensor of shape ({num},)")
     # angles in float64, then cast: float32 results are correctly rounded even at large positions
-    theta = base ** (-torch.arange(0, dim, 2, dtype=torch.float64, device=X.device) / dim)       # (D/2,)
-    angle = theta[:, None] * positions.to(torch.float64)[None, :]                                  # (D/2, N)
+    angle = rotary_angles(positions, dim, base)                                                    # (D/2, N)
     cos, sin = torch.cos(angle).to(X.dtype), torch.sin(angle).to(X.dtype)
     first, second = X[..., : dim // 2, :], X[..., dim // 2:, :]
     return torch.cat([first * cos - second * sin, second * cos + first * sin], dim=-2)

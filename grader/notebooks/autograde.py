@@ -9,7 +9,7 @@ The course's nbgrader settings (`settings.course_settings`) set two pipelines of
 For a notebook, `IsolatedExecute`
 
 1. turns every notebook of the learner's submission, each restored from its release copy, into a module (given cells
-   as released, the learner's solution cells as written: `cells.to_module`), and grades that package once with
+   as released, the learner's solution cells as written: `course.notebooks.to_module`), and grades that package once with
    `grader.api.grade`, in the grader's isolated child process, which cannot read the course folder;
 2. starts a fresh kernel of this interpreter in isolated mode (`python -I`) in an empty folder, whatever the notebook's
    kernelspec says, and runs ONLY the autograded test cells, each with its source swapped for a verdict that is a pure
@@ -35,8 +35,10 @@ from nbgrader.api import Gradebook
 from nbgrader.converters.autograde import Autograde
 from nbgrader.coursedir import CourseDirectory
 from nbgrader.preprocessors import Execute
+from traitlets import Bool
 
-from .cells import notebook_cells, to_module
+from course.notebooks import notebook_cells, to_module
+
 from .course import KERNEL_NAME, check_cell_id
 from .package import grade_modules
 from .sanitize import (
@@ -67,6 +69,9 @@ class IsolatedExecute(Execute):
     """nbgrader's Execute, except that the kernel runs only test cells, each replaced by the grader's verdict, in a
     kernel started in an empty folder (`VerdictKernelManager`)."""
 
+    strict_composition = Bool(False, help="Grade later notebooks with the learner's own failed earlier functions "
+                              "(by default those are replaced by correct ones: a mistake costs once).").tag(config=True)
+
     def __init__(self, *args, **kwargs):
         kwargs.setdefault("kernel_manager_class", VerdictKernelManager)
         kwargs.setdefault("kernel_name", KERNEL_NAME)  # never the kernelspec a notebook names
@@ -75,7 +80,7 @@ class IsolatedExecute(Execute):
     def preprocess(self, nb: NotebookNode, resources: dict) -> tuple[NotebookNode, dict]:
         info = resources["nbgrader"]
         results, notes = grade_submission(CourseDirectory(config=self.config), info["db_url"], info["assignment"],
-                                          info["student"], info["notebook"], nb)
+                                          info["student"], info["notebook"], nb, self.strict_composition)
         test_cells = [cell.metadata.nbgrader["grade_id"] for cell in nb.cells
                       if cell.cell_type == "code" and utils.is_grade(cell)]
         self._verdicts = {grade_id: verdict_code(results.get(grade_id)) for grade_id in test_cells}
@@ -164,7 +169,8 @@ def verdict_code(result) -> str:
 
 
 def grade_submission(coursedir: CourseDirectory, db_url: str, assignment: str, student: str, notebook: str,
-                     current: NotebookNode) -> tuple[dict[str, object], dict[str, str]]:
+                     current: NotebookNode, strict_composition: bool = False
+                     ) -> tuple[dict[str, object], dict[str, str]]:
     """Grade a learner's whole submission once (its notebooks import each other). `current` is `notebook` as the
     sanitizing steps left it; the others are read from submitted/ and restored from their release copies the same way.
     Returns (test cell grade_id -> check result, solution cell grade_id -> a note on the cells of `notebook` left
@@ -180,7 +186,7 @@ def grade_submission(coursedir: CourseDirectory, db_url: str, assignment: str, s
         modules[name], left_out = to_module(name, notebook_cells(nb))
         if name == notebook:
             notes = {cell_id: f"Grading left this cell out: {why}" for cell_id, why in left_out.items()}
-    results = grade_modules(modules, list(modules), hide=(coursedir.root,))
+    results = grade_modules(modules, list(modules), hide=(coursedir.root,), strict_composition=strict_composition)
     return {check_cell_id(check_id): result for check_id, result in results.items()}, notes
 
 

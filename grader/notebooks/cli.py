@@ -26,8 +26,13 @@ def main(argv: list[str]) -> int:
     build.add_argument("--assignment", default="attention", help="the nbgrader assignment name (default: attention)")
     build.add_argument("--exercises", type=_names, default=list(course.NAMES),
                        help="comma-separated exercises (default: every exercise); sibling imports must be included")
-    scan = commands.add_parser("scan", help="fail if a folder (release/ or feedback/) holds hidden or solution text")
-    scan.add_argument("folder", type=Path)
+    scan = commands.add_parser("scan", help="fail if a folder (release/, feedback/, a learner distribution) or an "
+                               "environment's installed files hold hidden or solution text")
+    scan.add_argument("folder", type=Path, nargs="?", default=None)
+    scan.add_argument("--python", type=Path, default=None, metavar="PATH",
+                      help="scan the course's files installed in the environment of this interpreter (a "
+                           "learner's): its own site-packages but third-party distributions, and the source folders "
+                           "of editable installs")
     scan.add_argument("--exercises", type=_names, default=None,
                       help="comma-separated exercises (default: the notebooks found in the folder)")
     scan.add_argument("--feedback", action="store_true",
@@ -55,19 +60,26 @@ def main(argv: list[str]) -> int:
         print(NEXT_STEPS.format(out=args.out_dir, count=len(written), assignment=args.assignment))
         return 0
 
-    from .leaks import KINDS, forbidden_lines
-    from .leaks import scan as scan_folder
+    from .leaks import KINDS, forbidden_lines, installed_files, scan_files
 
-    if not args.folder.is_dir():
-        parser.error(f"{args.folder} is not a folder")
-    exercises = args.exercises or sorted({path.stem for pattern in ("*.ipynb", "*.html")
-                                          for path in args.folder.rglob(pattern) if path.stem in course.NAMES})
+    if (args.folder is None) == (args.python is None):
+        parser.error("name a folder or --python, one of the two")
+    if args.python is not None:
+        where, paths = f"the course's files installed for {args.python}", installed_files(args.python)
+        exercises = args.exercises or list(course.NAMES)
+    else:
+        if not args.folder.is_dir():
+            parser.error(f"{args.folder} is not a folder")
+        where, paths = str(args.folder), sorted(p for p in args.folder.rglob("*") if p.is_file() and not p.is_symlink())
+        exercises = args.exercises or sorted({path.stem for pattern in ("*.ipynb", "*.html")
+                                              for path in args.folder.rglob(pattern) if path.stem in course.NAMES})
     if not exercises:  # scanning nothing must not pass
         parser.error(f"no exercise notebooks in {args.folder}; name them with --exercises")
-    leaks = scan_folder(args.folder, forbidden_lines(exercises, ("suite", "reference") if args.feedback else KINDS))
+    forbidden = forbidden_lines(exercises, ("suite", "reference") if args.feedback else KINDS)
+    leaks = scan_files(paths, forbidden)
     for leak in leaks:
         print(f"{leak.path}: {leak.kind} text of {leak.exercise}: {leak.text}")
-    print(f"{len(leaks)} leak(s) in {args.folder} ({', '.join(exercises)})")
+    print(f"{len(leaks)} leak(s) in {where}, {len(paths)} files ({', '.join(exercises)})")
     return 1 if leaks else 0
 
 

@@ -3,8 +3,10 @@
 
 Each notebook is the exercise's lesson (markdown, from the course registry), its given code (locked cells), one
 solution cell per function the learner writes, then one autograded test cell per hidden check, worth that check's
-points. A test cell shows the learner how to check themselves; it never holds the hidden check, and at autograde it
-is replaced by the isolated grader's verdict (see `grader.notebooks.autograde`). `source/` holds notebooks only, so
+points. A test cell names its hidden check and runs the exercise's visible tests on the learner's saved notebook
+(`exercises.tests.selfcheck`); it never holds the hidden check, and at autograde it is replaced by the isolated
+grader's verdict (see `grader.notebooks.autograde`). No cell imports the reference or the grader: an earlier exercise
+comes from the learner's own notebook (`course.my_notebooks`). `source/` holds notebooks only, so
 nbgrader has no instructor file to copy over a submission.
 """
 from __future__ import annotations
@@ -100,8 +102,9 @@ CHECKS_INTRO = """\
 
 Each cell below stands for one hidden check, worth the points it names. When your notebook is graded, the grader runs
 the code of your solution cells (and of your other notebooks that this one imports) in a separate, isolated process;
-what you ran in this kernel does not count. Run a cell below to check yourself now: save the notebook first, since the
-check reads the saved file. Feedback shows, for each check, `passed` or what went wrong and the likely mistake.
+what you ran in this kernel does not count. The hidden checks are not in this notebook: running a cell below runs
+this exercise's visible tests on your saved notebook (save it first), which is a good sign but not the grade.
+Feedback shows, for each hidden check, `passed` or what went wrong and the likely mistake.
 """
 
 
@@ -163,8 +166,10 @@ def _test_source(check) -> str:
     description = "\n".join(f"# {line}".rstrip() for line in check.description.strip().splitlines())
     points = f"{check.points:g} point" + ("" if check.points == 1 else "s")
     return (f"# Hidden check {check.id} ({points}):\n{description}\n"
-            f"from grader.notebooks.selfcheck import check\n"
-            f"check({check.id!r})")
+            f"# It runs when your notebook is graded. This cell runs the visible tests of {check.exercise} on your "
+            f"saved notebook.\n"
+            f"from exercises.tests.selfcheck import run_visible_tests\n"
+            f"run_visible_tests({check.exercise!r})")
 
 
 def _nbgrader(grade_id: str, grade: bool = False, solution: bool = False, locked: bool = False,

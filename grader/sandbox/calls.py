@@ -4,6 +4,11 @@ A script registered as the module `_grader_calls` by the fork server (see `worke
 repository. `serve` answers call frames on the worker's socket until the grader hangs up: it resolves the learner's
 function (importing their module on first use), runs it on the decoded arguments, reports arguments it modified in
 place, and describes any failure in words the learner can act on.
+
+Substitutes (`{"op": "substitute"}`): the grader may put a correct function in the place of a learner's function of
+an earlier exercise (one that failed its own checks), so that a later exercise is graded on its own. The correct
+function never enters the sandbox: its proxy sends the arguments back to the grader (`{"callback": ...}` frames) and
+returns what the grader computed, and its backward pass asks the grader for the vector-Jacobian product.
 """
 from __future__ import annotations
 
@@ -11,7 +16,9 @@ import importlib
 import inspect
 import os
 import socket
+import sys
 import traceback
+import types
 
 import _grader_protocol as protocol
 
@@ -24,8 +31,12 @@ class Failure(Exception):
         self.kind, self.message, self.type_name, self.details = kind, message, type_name, details
 
 
+_channel: list[socket.socket] = []  # the worker's socket, for the substitutes' callbacks
+
+
 def serve(sock: socket.socket, workdir: str) -> int:
     modules: dict[str, object] = {}
+    _channel[:] = [sock]
     while True:
         try:
             request = protocol.recv_frame(sock)
@@ -43,8 +54,10 @@ def serve(sock: socket.socket, workdir: str) -> int:
 
 def handle(request: dict, modules: dict, workdir: str) -> dict:
     if request["op"] == "import":  # before the first call into a module: a crash here is the import's
-        load(request["module"], modules, workdir)
+        resolve_module(request["module"], modules, workdir)
         return {}
+    if request["op"] == "substitute":
+        return substitute(request["functions"], modules, workdir)
     function = resolve(request["module"], request["function"], modules, workdir)
     args = list(materialize(protocol.decode(request["args"])))
     kwargs = materialize(protocol.decode(request["kwargs"]))
@@ -143,8 +156,18 @@ def materialize(value: object) -> object:
     return value
 
 
-def load(module: str, modules: dict, workdir: str):
-    """The learner's module (imported on first use; an import that failed fails the same way every time)."""
+def resolve(module: str, function: str, modules: dict, workdir: str):
+    if not function.isidentifier():
+        raise Failure("missing", f"invalid name {module}.{function}")
+    loaded = resolve_module(module, modules, workdir)
+    found = getattr(loaded, function, None)
+    if not callable(found):
+        raise Failure("missing", f"{module}.py has no function {function}")
+    return found
+
+
+def resolve_module(module: str, modules: dict, workdir: str) -> object:
+    """The learner's module, imported on first use (a Failure remembered if it is missing or does not import)."""
     if not module.isidentifier():
         raise Failure("missing", f"invalid module name {module}")
     if module not in modules:
@@ -158,15 +181,6 @@ def load(module: str, modules: dict, workdir: str):
     if isinstance(loaded, Failure):
         raise loaded
     return loaded
-
-
-def resolve(module: str, function: str, modules: dict, workdir: str):
-    if not function.isidentifier():
-        raise Failure("missing", f"invalid name {module}.{function}")
-    found = getattr(load(module, modules, workdir), function, None)
-    if not callable(found):
-        raise Failure("missing", f"{module}.py has no function {function}")
-    return found
 
 
 def describe(error: BaseException, workdir: str) -> dict:
@@ -192,3 +206,127 @@ def describe(error: BaseException, workdir: str) -> dict:
     elif isinstance(error, PermissionError) and isinstance(error.filename, str):
         described["filename"] = error.filename[:1000]
     return described
+
+
+# ------------------------------------------------------------------------------------------------ substitutes
+
+_originals: dict[tuple[str, str], object] = {}  # (module, function) -> the learner's function, while substituted
+_patched: list[tuple[object, str, object]] = []  # (module object, global name, the value it had) to undo
+
+
+def substitute(functions: list, modules: dict, workdir: str) -> dict:
+    """Put proxies in the place of the listed (module, function) pairs, undoing earlier substitutes first. A learner
+    module that is missing or does not import is replaced by a module of proxies, so that later modules importing
+    it still import."""
+    for holder, name, value in reversed(_patched):
+        setattr(holder, name, value)
+    _patched.clear()
+    _originals.clear()
+    wanted: dict[str, list[str]] = {}
+    for module, function in functions:
+        if not (isinstance(module, str) and module.isidentifier() and isinstance(function, str)
+                and function.isidentifier()):
+            raise Failure("protocol", "invalid substitute")
+        wanted.setdefault(module, []).append(function)
+    for module, names in wanted.items():
+        try:
+            loaded = resolve_module(module, modules, workdir)
+        except Failure:
+            loaded = _synthetic_module(module, modules)
+        for name in names:
+            proxy = _proxy(module, name)
+            original = getattr(loaded, name, None)
+            if original is not None:
+                _originals[(module, name)] = original
+            _patch(loaded, name, proxy)
+    for module in [name for name, loaded in modules.items() if isinstance(loaded, Failure)]:
+        del modules[module]  # it may have failed only because a module it imports was broken: import it again
+    for loaded in [m for m in modules.values() if not isinstance(m, Failure)]:
+        for name, value in list(vars(loaded).items()):
+            for (module, function), original in _originals.items():
+                if value is original and loaded is not modules.get(module):
+                    _patch(loaded, name, getattr(modules[module], function))
+    return {"value": protocol.encode(None)}
+
+
+def _patch(holder: object, name: str, value: object) -> None:
+    _patched.append((holder, name, getattr(holder, name, None)))
+    setattr(holder, name, value)
+
+
+def _synthetic_module(module: str, modules: dict) -> object:
+    """Stands in for a learner module that is missing or broken: only the substitutes live in it."""
+    synthetic = types.ModuleType(f"submission.{module}")
+    sys.modules[f"submission.{module}"] = modules[module] = synthetic
+    return synthetic
+
+
+def _proxy(module: str, function: str):
+    def proxy(*args, **kwargs):
+        torch = protocol.torch
+        flat = [value for value in _leaves((args, kwargs)) if isinstance(value, torch.Tensor)]
+        if torch.is_grad_enabled() and any(tensor.requires_grad for tensor in flat):
+            return _Oracle.apply((module, function, args, kwargs), *flat)
+        return callback(module, function, "call", args, kwargs)
+    proxy.__name__ = proxy.__qualname__ = function
+    proxy.__doc__ = f"A correct {function}, computed by the grader (yours failed its own checks)."
+    return proxy
+
+
+def _leaves(value: object) -> list:
+    if isinstance(value, (list, tuple)):
+        return [leaf for item in value for leaf in _leaves(item)]
+    if isinstance(value, dict):
+        return [leaf for item in value.values() for leaf in _leaves(item)]
+    return [value]
+
+
+def callback(module: str, function: str, op: str, args: tuple, kwargs: dict, extra: dict | None = None) -> object:
+    """Ask the grader to compute `module.function` (op "call") or its vector-Jacobian product (op "vjp")."""
+    sock = _channel[0]
+    try:
+        payload = {"callback": op, "module": module, "function": function, "args": protocol.encode(tuple(args)),
+                   "kwargs": protocol.encode(kwargs), **(extra or {})}
+    except (TypeError, ValueError) as error:
+        raise TypeError(f"{function}: an argument the grader cannot read: {error}") from None
+    protocol.send_frame(sock, payload)
+    reply = protocol.recv_frame(sock)
+    if not isinstance(reply, dict) or "callback_reply" not in reply:
+        raise RuntimeError("the grader did not answer a substitute's call")
+    if not reply.get("ok"):
+        raise (ValueError if reply.get("type_name") == "ValueError" else RuntimeError)(str(reply.get("message")))
+    return protocol.decode(reply["value"])
+
+
+class _Oracle(protocol.torch.autograd.Function):
+    """A substitute inside autograd: forward and backward both computed by the grader."""
+
+    @staticmethod
+    def forward(ctx, call, *tensors):
+        module, function, args, kwargs = call
+        ctx.call, ctx.needs = call, [tensor.requires_grad for tensor in tensors]
+        with protocol.torch.no_grad():
+            output = callback(module, function, "call", _detached(args), _detached(kwargs))
+        ctx.single = isinstance(output, protocol.torch.Tensor)
+        outputs = (output,) if ctx.single else tuple(output)
+        if not all(isinstance(item, protocol.torch.Tensor) for item in outputs):
+            raise TypeError(f"{function}: a substitute inside autograd must return tensors")
+        return outputs[0] if ctx.single else outputs
+
+    @staticmethod
+    def backward(ctx, *cotangents):
+        module, function, args, kwargs = ctx.call
+        extra = {"cotangents": protocol.encode(list(cotangents)), "needs": ctx.needs}
+        grads = callback(module, function, "vjp", _detached(args), _detached(kwargs), extra)
+        return (None, *grads)
+
+
+def _detached(value: object) -> object:
+    torch = protocol.torch
+    if isinstance(value, torch.Tensor):
+        return value.detach()
+    if isinstance(value, (list, tuple)):
+        return type(value)(_detached(item) for item in value)
+    if isinstance(value, dict):
+        return {key: _detached(item) for key, item in value.items()}
+    return value

@@ -3,6 +3,11 @@
 The learner's files are sent to a worker forked from the fork server; calls go over a socket as protocol frames.
 Every reply is decoded strictly here, and nothing the worker says is trusted beyond "this is the value I returned".
 A worker that crashes, hangs or breaks the protocol is killed and replaced for the next call.
+
+`substitute` puts correct functions (callables of the grader, such as the model answers) in the place of some of the
+learner's: the worker gets proxies that call back here for values and vector-Jacobian products, so the correct code
+never enters the sandbox. `given` modules are course code placed beside the learner's modules (public glue such as
+the capstone's assembly, never an answer).
 """
 from __future__ import annotations
 
@@ -15,6 +20,7 @@ import stat
 import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import Callable
 
 import torch
 
@@ -24,6 +30,7 @@ from grader.sandbox.server import ForkServer, SandboxUnavailable, Worker, defaul
 KINDS = ("import", "missing", "exception", "timeout", "memory", "crash", "protocol")
 MAX_SUBMISSION_BYTES = 8 * 2**20
 MAX_REPLY_BYTES = 64 * 2**20
+MAX_CALLBACKS = 10_000  # substitute calls per learner call: a bound on the grader's work for one call
 
 
 @dataclass(frozen=True)
@@ -164,14 +171,21 @@ class Submission:
     `path` is a folder like exercises/ or one module file; it is imported in the worker as package `submission`.
     `hide` adds paths the learner must not read (e.g. the grading output folder, other students' submissions).
     `allow` adds folders of packages the learner may import, beyond the course environment's (site-packages).
+    `given` maps module names (starting with `_course_`) to course source placed beside the learner's modules.
     """
 
     def __init__(self, path: str | Path, limits: Limits = Limits(), *, server: ForkServer | None = None,
-                 hide: tuple[str | Path, ...] = (), allow: tuple[str | Path, ...] = ()):
+                 hide: tuple[str | Path, ...] = (), allow: tuple[str | Path, ...] = (),
+                 given: dict[str, str] | None = None):
         self.path = Path(path)
         self.limits = limits
         files = read_submission(self.path)
-        self.modules = sorted(name[:-3] for name in files if "/" not in name and name != "__init__.py")
+        for name, source in (given or {}).items():
+            if not (name.startswith("_course_") and name.isidentifier()):
+                raise ValueError(f"given module names start with _course_, got {name!r}")
+            files[f"{name}.py"] = source.encode()
+        self.modules = sorted(name[:-3] for name in files
+                              if "/" not in name and name != "__init__.py" and not name.startswith("_course_"))
         self._files = {name: base64.b64encode(data).decode("ascii") for name, data in files.items()}
         self._hide = sorted({*sensitive_paths(), *(str(Path(p).resolve()) for p in hide)})
         self._allow = allowed_folders(allow)
@@ -182,6 +196,7 @@ class Submission:
         self._worker_server: ForkServer | None = None  # the server that forked the current worker
         self._gave_up: dict[tuple[str, str], LearnerError] = {}  # (module, function or "*") -> why
         self._loaded: set[str] = set()  # the modules the current worker has imported
+        self._substitutes: dict[tuple[str, str], Callable] = {}
         self.isolation: dict = {}  # mode ("full", "partial" or "none"), uid, warnings: set by the first call
 
     def __enter__(self) -> Submission:
@@ -220,6 +235,19 @@ class Submission:
             raise LearnerError("protocol", "the sandbox sent malformed gradients")
         return self._decode(reply["value"]), grads
 
+    def substitute(self, functions: dict[tuple[str, str], Callable]) -> None:
+        """From now on, (module, function) of the learner runs `functions[(module, function)]` instead (computed here,
+        in the grader); the previous substitutes are undone. An empty dict restores the learner's own functions."""
+        if functions == self._substitutes:
+            return
+        self._substitutes = dict(functions)
+        self._send_substitutes()
+
+    def _send_substitutes(self) -> None:
+        request = {"op": "substitute", "module": "", "function": "",
+                   "functions": [list(key) for key in sorted(self._substitutes)]}
+        self._round_trip(request, ("substitute", ""), "setting up the correct functions that stand in for yours")
+
     # ------------------------------------------------------------------------------------------------ internals
 
     def _call(self, request: dict) -> dict:
@@ -252,6 +280,13 @@ class Submission:
         try:
             protocol.send_frame(worker.sock, request)
             reply = protocol.recv_frame(worker.sock, MAX_REPLY_BYTES, deadline=deadline)
+            for _ in range(MAX_CALLBACKS):
+                if not (isinstance(reply, dict) and "callback" in reply):
+                    break
+                protocol.send_frame(worker.sock, self._answer_callback(reply))
+                reply = protocol.recv_frame(worker.sock, MAX_REPLY_BYTES, deadline=deadline)
+            else:
+                raise protocol.ProtocolError(f"more than {MAX_CALLBACKS} calls of substitutes in one call")
         except TimeoutError:
             self._stop(kill=True)
             error = LearnerError("timeout", f"{where} did not return within {self.limits.call_timeout:g} s "
@@ -302,6 +337,28 @@ class Submission:
             return None
         return location
 
+    def _answer_callback(self, request: dict) -> dict:
+        """Compute a substitute's value or vector-Jacobian product for the worker. Only the functions substituted
+        now are answered; arguments are decoded strictly, and whatever the correct function raises goes back."""
+        key = (request.get("module"), request.get("function"))
+        function = self._substitutes.get(key)
+        if function is None or request.get("callback") not in ("call", "vjp"):
+            raise protocol.ProtocolError(f"a call back to {key[0]}.{key[1]}, which is not substituted")
+        args, kwargs = protocol.decode(request.get("args")), protocol.decode(request.get("kwargs"))
+        if not (isinstance(args, tuple) and isinstance(kwargs, dict) and all(isinstance(k, str) for k in kwargs)):
+            raise protocol.ProtocolError("malformed substitute arguments")
+        try:
+            if request["callback"] == "call":
+                with torch.no_grad():
+                    value = function(*args, **kwargs)
+            else:
+                value = _vjp(function, args, kwargs, protocol.decode(request.get("cotangents")),
+                             request.get("needs"))
+            return {"callback_reply": True, "ok": True, "value": protocol.encode(value)}
+        except Exception as error:  # noqa: BLE001 - the learner called the correct function wrongly: tell them
+            return {"callback_reply": True, "ok": False, "type_name": type(error).__name__,
+                    "message": f"{key[1]}: {error}"[:1000]}
+
     def _check_inputs_unchanged(self, function: str, reply: dict) -> None:
         """The worker compares every tensor argument before and after the call; a write into one fails the call."""
         mutated = reply.get("mutated")
@@ -341,6 +398,8 @@ class Submission:
                           "warnings": [str(w) for w in info.get("warnings", [])]}
         self._import_path = [str(folder) for folder in info.get("path", [])]
         self._user = (int(info.get("uid", -1)), int(info.get("gid", -1)))
+        if self._substitutes:  # a fresh worker after a crash: set the substitutes up again
+            self._send_substitutes()
         return worker
 
     def _stop(self, kill: bool) -> dict:
@@ -361,3 +420,44 @@ class Submission:
         code = status.get("exit")
         return LearnerError("crash", f"the process running {where} exited (code {code}) instead of returning: "
                             "sys.exit/os._exit in your code, or a crash")
+
+
+def _vjp(function: Callable, args: tuple, kwargs: dict, cotangents: object, needs: object) -> list:
+    """Gradients of sum(output_i * cotangent_i) with respect to the tensor arguments (in the order the worker
+    flattened them: args, then kwargs, depth first) whose `needs` flag is set; None for the others."""
+    leaves = _tensor_leaves((args, kwargs))
+    if not (isinstance(needs, list) and len(needs) == len(leaves) and all(isinstance(n, bool) for n in needs)
+            and isinstance(cotangents, list) and all(isinstance(c, torch.Tensor) for c in cotangents)):
+        raise protocol.ProtocolError("malformed vector-Jacobian request")
+    inputs = {id(tensor): tensor.detach().requires_grad_(need) for tensor, need in zip(leaves, needs, strict=True)}
+    rebuilt_args, rebuilt_kwargs = _replace_tensors((args, kwargs), inputs)
+    with torch.enable_grad():
+        output = function(*rebuilt_args, **rebuilt_kwargs)
+        outputs = [output] if isinstance(output, torch.Tensor) else list(output)
+        if len(outputs) != len(cotangents):
+            raise protocol.ProtocolError("cotangents do not match the outputs")
+        wanted = [tensor for tensor in inputs.values() if tensor.requires_grad]
+        pairs = [(out, cot) for out, cot in zip(outputs, cotangents, strict=True) if out.requires_grad]
+        grads = iter(torch.autograd.grad([o for o, _ in pairs], wanted, [c for _, c in pairs], allow_unused=True)
+                     if pairs and wanted else [None] * len(wanted))
+    return [next(grads) if tensor.requires_grad else None for tensor in inputs.values()]
+
+
+def _tensor_leaves(value: object) -> list[torch.Tensor]:
+    if isinstance(value, torch.Tensor):
+        return [value]
+    if isinstance(value, (list, tuple)):
+        return [leaf for item in value for leaf in _tensor_leaves(item)]
+    if isinstance(value, dict):
+        return [leaf for item in value.values() for leaf in _tensor_leaves(item)]
+    return []
+
+
+def _replace_tensors(value: object, new: dict[int, torch.Tensor]) -> object:
+    if isinstance(value, torch.Tensor):
+        return new[id(value)]
+    if isinstance(value, (list, tuple)):
+        return type(value)(_replace_tensors(item, new) for item in value)
+    if isinstance(value, dict):
+        return {key: _replace_tensors(item, new) for key, item in value.items()}
+    return value

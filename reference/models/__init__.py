@@ -21,6 +21,6 @@ from .rnn_seq2seq import AttentionSeq2Seq
 from .swin import SwinTransformer
 from .vit import VisionTransformer
 
-__all__ = ["AttentionCaptioner", "AttentionSeq2Seq", "BertEncoder", "DaViT", "EncoderDecoder", "FeatureMapSelfAttention",
-           "GPTDecoder", "HierarchicalConfig", "ImageGPT", "KVCache", "MODEL_CLASSES", "ModelConfig",
-           "SwinTransformer", "VisionTransformer", "instantiate"]
+__all__ = ["AttentionCaptioner", "AttentionSeq2Seq", "BertEncoder", "DaViT", "EncoderDecoder",
+           "FeatureMapSelfAttention", "GPTDecoder", "HierarchicalConfig", "ImageGPT", "KVCache", "MODEL_CLASSES",
+           "ModelConfig", "SwinTransformer", "VisionTransformer", "instantiate"]

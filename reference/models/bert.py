@@ -16,7 +16,7 @@ from ..embeddings import embed, learned_positions
 from ..masking import padding_mask
 from ..pretraining import IGNORE_INDEX
 from ..transformer_layer import ACTIVATIONS
-from .modules import Affine, Norm, TransformerLayer, empty_parameter, check_ids, init_weights
+from .modules import Affine, Norm, TransformerLayer, check_ids, empty_parameter, init_weights
 
 if TYPE_CHECKING:
     from .config import ModelConfig

@@ -107,10 +107,11 @@ class DaViT(nn.Module):
 
     @classmethod
     def from_timm(cls, state_dict: Mapping[str, torch.Tensor], config: HierarchicalConfig) -> DaViT:
-        """The model holding a timm DaViT state dict (``reference.models.timm_weights.load_davit``)."""
-        from .timm_weights import load_davit  # it builds models through this package: import it only when called
+        """The model holding a timm DaViT state dict (filled by ``reference.models.timm_weights.fill_davit``)."""
+        from .timm_weights import fill_davit  # timm_weights never imports this module: no cycle
 
-        return load_davit(state_dict, config)
+        with torch.device("cpu"):
+            return fill_davit(cls(config), state_dict)
 
     def stage_outputs(self, images: torch.Tensor) -> list[torch.Tensor]:
         """images (B, C, H, W) -> the token grids after the stem and after each stage, each (B, D, h, w)."""

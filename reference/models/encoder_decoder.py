@@ -17,7 +17,7 @@ from ..attention import project
 from ..embeddings import embed, sinusoidal_positions
 from ..masking import padding_mask
 from ..sampling import generate
-from .modules import DecoderLayer, Norm, TransformerLayer, empty_parameter, check_ids, init_weights
+from .modules import DecoderLayer, Norm, TransformerLayer, check_ids, empty_parameter, init_weights
 
 if TYPE_CHECKING:
     from .config import ModelConfig

@@ -18,7 +18,7 @@ from ..masking import causal_mask
 from ..multihead import combine_heads, project_heads
 from ..sampling import beam_search, next_token_probs, sequence_log_prob
 from ..transformer_layer import feed_forward, residual_sublayers
-from .modules import Norm, TransformerLayer, empty_parameter, check_ids, init_weights
+from .modules import Norm, TransformerLayer, check_ids, empty_parameter, init_weights
 
 if TYPE_CHECKING:
     from .config import ModelConfig

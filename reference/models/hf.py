@@ -22,14 +22,16 @@ import torch
 from torch import nn
 
 from ..convention import conv1d_to_linear, split_fused, table_to_columns
-from .build import instantiate
+from .bert import BertEncoder
 from .config import HierarchicalConfig, ModelConfig
+from .gpt import GPTDecoder
+from .loading import Source, layer_source, load_state, same, strip_prefix
+from .vit import VisionTransformer
 
-Source = tuple[str, Callable[[torch.Tensor], torch.Tensor]]  # (HF key, conversion to our layout)
 
-
-def _same(t: torch.Tensor) -> torch.Tensor:
-    return t
+def _on_cpu(model_class: type[nn.Module], config: ModelConfig) -> nn.Module:
+    with torch.device("cpu"):
+        return model_class(config)
 
 
 def _gpt2_fused(index: int, weight: bool) -> Callable[[torch.Tensor], torch.Tensor]:
@@ -38,92 +40,40 @@ def _gpt2_fused(index: int, weight: bool) -> Callable[[torch.Tensor], torch.Tens
     return lambda t: split_fused(conv1d_to_linear(t) if weight else t, index)
 
 
-def _load(config: ModelConfig | HierarchicalConfig, state_dict: Mapping[str, torch.Tensor],
-          source: Callable[[str], Source],
-          optional: tuple[str, ...] = (), tied: Mapping[str, str] | None = None,
-          ignored: Callable[[str], bool] = lambda key: False) -> nn.Module:
-    """A model of ``config`` with every parameter filled from ``state_dict[key]`` via ``source(name) = (key, convert)``.
-
-    ``optional`` names the parts (first component of a parameter name) that may be absent; ``tied`` maps a key to
-    the key it must equal (a tied copy); ``ignored`` accepts keys that hold no parameter.
-    """
-    tied = tied or {}
-    dtypes = {value.dtype for value in state_dict.values() if value.is_floating_point()}
-    model = instantiate(config, device="cpu").to(dtypes.pop() if len(dtypes) == 1 else torch.float32)
-    used = set()
-    with torch.no_grad():
-        for name, parameter in model.named_parameters():
-            try:
-                key, convert = source(name)
-            except KeyError:
-                raise ValueError(f"config: the model has {name}, which this kind of state dict never holds") from None
-            if key not in state_dict:
-                if name.split(".")[0] in optional:
-                    continue
-                raise ValueError(f"state_dict: missing {key!r} (needed for {name})")
-            value = convert(state_dict[key])
-            if value.shape != parameter.shape:
-                raise ValueError(f"state_dict: {key!r} gives shape {tuple(value.shape)} for {name}, "
-                                 f"expected {tuple(parameter.shape)}")
-            parameter.copy_(value)
-            used.add(key)
-    for copy, original in tied.items():
-        if copy in state_dict and not torch.equal(state_dict[copy], state_dict[original]):
-            raise ValueError(f"state_dict: {copy!r} differs from {original!r}; this model ties them")
-    unexpected = [key for key in state_dict if key not in used and key not in tied and not ignored(key)]
-    if unexpected:
-        raise ValueError(f"state_dict: unexpected keys {unexpected[:5]}{' …' if len(unexpected) > 5 else ''}")
-    return model
-
-
-def _strip(state_dict: Mapping[str, torch.Tensor], prefix: str) -> dict[str, torch.Tensor]:
-    """The state dict with a task model's backbone prefix (``bert.``, ``transformer.``, ``vit.``) removed."""
-    return {key.removeprefix(prefix): value for key, value in state_dict.items()}
-
-
-def _layer_source(name: str, layer_keys: Mapping[str, Source], prefix: str) -> Source | None:
-    """The source of ``layers.{i}.{key}``, or None if ``name`` is not a layer parameter."""
-    parts = name.split(".")
-    if parts[0] != "layers":
-        return None
-    key, convert = layer_keys[parts[2]]
-    return f"{prefix}{parts[1]}.{key}", convert
-
-
 # ------------------------------------------------------------------ BERT (BertModel, BertForMaskedLM, …)
 
 _BERT_LAYER: dict[str, Source] = {
-    **{f"{w}{c}": (f"attention.self.{part}.{kind}", _same)
+    **{f"{w}{c}": (f"attention.self.{part}.{kind}", same)
        for c, part in zip("qkv", ("query", "key", "value")) for w, kind in (("W", "weight"), ("b", "bias"))},
-    "Wo": ("attention.output.dense.weight", _same), "bo": ("attention.output.dense.bias", _same),
-    "gamma1": ("attention.output.LayerNorm.weight", _same), "beta1": ("attention.output.LayerNorm.bias", _same),
-    "W1": ("intermediate.dense.weight", _same), "b1": ("intermediate.dense.bias", _same),
-    "W2": ("output.dense.weight", _same), "b2": ("output.dense.bias", _same),
-    "gamma2": ("output.LayerNorm.weight", _same), "beta2": ("output.LayerNorm.bias", _same),
+    "Wo": ("attention.output.dense.weight", same), "bo": ("attention.output.dense.bias", same),
+    "gamma1": ("attention.output.LayerNorm.weight", same), "beta1": ("attention.output.LayerNorm.bias", same),
+    "W1": ("intermediate.dense.weight", same), "b1": ("intermediate.dense.bias", same),
+    "W2": ("output.dense.weight", same), "b2": ("output.dense.bias", same),
+    "gamma2": ("output.LayerNorm.weight", same), "beta2": ("output.LayerNorm.bias", same),
 }
 _BERT_TOP: dict[str, Source] = {
     "token_embedding": ("embeddings.word_embeddings.weight", table_to_columns),
     "position_embedding": ("embeddings.position_embeddings.weight", table_to_columns),
     "segment_embedding": ("embeddings.token_type_embeddings.weight", table_to_columns),
-    "embedding_norm.gamma": ("embeddings.LayerNorm.weight", _same),
-    "embedding_norm.beta": ("embeddings.LayerNorm.bias", _same),
-    "pooler.weight": ("pooler.dense.weight", _same), "pooler.bias": ("pooler.dense.bias", _same),
-    "mlm_head.transform.weight": ("cls.predictions.transform.dense.weight", _same),
-    "mlm_head.transform.bias": ("cls.predictions.transform.dense.bias", _same),
-    "mlm_head.norm.gamma": ("cls.predictions.transform.LayerNorm.weight", _same),
-    "mlm_head.norm.beta": ("cls.predictions.transform.LayerNorm.bias", _same),
-    "mlm_head.bias": ("cls.predictions.bias", _same),
-    "nsp_head.weight": ("cls.seq_relationship.weight", _same), "nsp_head.bias": ("cls.seq_relationship.bias", _same),
-    "classifier.weight": ("classifier.weight", _same), "classifier.bias": ("classifier.bias", _same),
+    "embedding_norm.gamma": ("embeddings.LayerNorm.weight", same),
+    "embedding_norm.beta": ("embeddings.LayerNorm.bias", same),
+    "pooler.weight": ("pooler.dense.weight", same), "pooler.bias": ("pooler.dense.bias", same),
+    "mlm_head.transform.weight": ("cls.predictions.transform.dense.weight", same),
+    "mlm_head.transform.bias": ("cls.predictions.transform.dense.bias", same),
+    "mlm_head.norm.gamma": ("cls.predictions.transform.LayerNorm.weight", same),
+    "mlm_head.norm.beta": ("cls.predictions.transform.LayerNorm.bias", same),
+    "mlm_head.bias": ("cls.predictions.bias", same),
+    "nsp_head.weight": ("cls.seq_relationship.weight", same), "nsp_head.bias": ("cls.seq_relationship.bias", same),
+    "classifier.weight": ("classifier.weight", same), "classifier.bias": ("classifier.bias", same),
 }
 
 
 def load_bert(state_dict: Mapping[str, torch.Tensor], config: ModelConfig) -> nn.Module:
     """A ``BertEncoder`` holding the weights of a Hugging Face ``BertModel`` / ``BertForMaskedLM`` /
     ``BertForPreTraining`` (MLM and NSP heads) / ``BertForSequenceClassification`` state dict."""
-    return _load(
-        config, _strip(state_dict, "bert."),
-        lambda name: _layer_source(name, _BERT_LAYER, "encoder.layer.") or _BERT_TOP[name],
+    return load_state(
+        _on_cpu(BertEncoder, config), strip_prefix(state_dict, "bert."),
+        lambda name: layer_source(name, _BERT_LAYER, "encoder.layer.") or _BERT_TOP[name],
         optional=("pooler", "mlm_head", "nsp_head", "classifier"),
         tied={"cls.predictions.decoder.weight": "embeddings.word_embeddings.weight",
               "cls.predictions.decoder.bias": "cls.predictions.bias"},
@@ -144,15 +94,15 @@ def load_pretrained_bert(folder: str | Path, name: str = "bert") -> nn.Module:
 _GPT2_LAYER: dict[str, Source] = {
     **{f"W{c}": ("attn.c_attn.weight", _gpt2_fused(i, weight=True)) for i, c in enumerate("qkv")},
     **{f"b{c}": ("attn.c_attn.bias", _gpt2_fused(i, weight=False)) for i, c in enumerate("qkv")},
-    "Wo": ("attn.c_proj.weight", conv1d_to_linear), "bo": ("attn.c_proj.bias", _same),
-    "gamma1": ("ln_1.weight", _same), "beta1": ("ln_1.bias", _same),
-    "W1": ("mlp.c_fc.weight", conv1d_to_linear), "b1": ("mlp.c_fc.bias", _same),
-    "W2": ("mlp.c_proj.weight", conv1d_to_linear), "b2": ("mlp.c_proj.bias", _same),
-    "gamma2": ("ln_2.weight", _same), "beta2": ("ln_2.bias", _same),
+    "Wo": ("attn.c_proj.weight", conv1d_to_linear), "bo": ("attn.c_proj.bias", same),
+    "gamma1": ("ln_1.weight", same), "beta1": ("ln_1.bias", same),
+    "W1": ("mlp.c_fc.weight", conv1d_to_linear), "b1": ("mlp.c_fc.bias", same),
+    "W2": ("mlp.c_proj.weight", conv1d_to_linear), "b2": ("mlp.c_proj.bias", same),
+    "gamma2": ("ln_2.weight", same), "beta2": ("ln_2.bias", same),
 }
 _GPT2_TOP: dict[str, Source] = {
     "token_embedding": ("wte.weight", table_to_columns), "position_embedding": ("wpe.weight", table_to_columns),
-    "final_norm.gamma": ("ln_f.weight", _same), "final_norm.beta": ("ln_f.bias", _same),
+    "final_norm.gamma": ("ln_f.weight", same), "final_norm.beta": ("ln_f.bias", same),
 }
 
 
@@ -162,9 +112,9 @@ def load_gpt2(state_dict: Mapping[str, torch.Tensor], config: ModelConfig) -> nn
     Hugging Face's GPT-2 defaults to ``activation_function="gelu_new"``, the tanh approximation of GELU, which the
     reference calls ``"gelu_tanh"``; ``config_from_hf`` maps the names.
     """
-    return _load(
-        config, _strip(state_dict, "transformer."),
-        lambda name: _layer_source(name, _GPT2_LAYER, "h.") or _GPT2_TOP[name],
+    return load_state(
+        _on_cpu(GPTDecoder, config), strip_prefix(state_dict, "transformer."),
+        lambda name: layer_source(name, _GPT2_LAYER, "h.") or _GPT2_TOP[name],
         tied={"lm_head.weight": "wte.weight"},
         ignored=lambda key: key.endswith((".attn.bias", ".attn.masked_bias")))  # old checkpoints' mask buffers
 
@@ -172,21 +122,21 @@ def load_gpt2(state_dict: Mapping[str, torch.Tensor], config: ModelConfig) -> nn
 # ------------------------------------------------------------------ ViT (ViTModel, ViTForImageClassification)
 
 _VIT_LAYER: dict[str, Source] = {
-    **{f"{w}{c}": (f"attention.attention.{part}.{kind}", _same)
+    **{f"{w}{c}": (f"attention.attention.{part}.{kind}", same)
        for c, part in zip("qkv", ("query", "key", "value")) for w, kind in (("W", "weight"), ("b", "bias"))},
-    "Wo": ("attention.output.dense.weight", _same), "bo": ("attention.output.dense.bias", _same),
-    "gamma1": ("layernorm_before.weight", _same), "beta1": ("layernorm_before.bias", _same),
-    "W1": ("intermediate.dense.weight", _same), "b1": ("intermediate.dense.bias", _same),
-    "W2": ("output.dense.weight", _same), "b2": ("output.dense.bias", _same),
-    "gamma2": ("layernorm_after.weight", _same), "beta2": ("layernorm_after.bias", _same),
+    "Wo": ("attention.output.dense.weight", same), "bo": ("attention.output.dense.bias", same),
+    "gamma1": ("layernorm_before.weight", same), "beta1": ("layernorm_before.bias", same),
+    "W1": ("intermediate.dense.weight", same), "b1": ("intermediate.dense.bias", same),
+    "W2": ("output.dense.weight", same), "b2": ("output.dense.bias", same),
+    "gamma2": ("layernorm_after.weight", same), "beta2": ("layernorm_after.bias", same),
 }
 _VIT_TOP: dict[str, Source] = {
     "patch_weight": ("embeddings.patch_embeddings.projection.weight", lambda w: w.flatten(1)),  # (D, C·P·P)
-    "patch_bias": ("embeddings.patch_embeddings.projection.bias", _same),
+    "patch_bias": ("embeddings.patch_embeddings.projection.bias", same),
     "cls_token": ("embeddings.cls_token", lambda t: t.reshape(-1)),                           # (1, 1, D) -> (D,)
     "positions": ("embeddings.position_embeddings", lambda t: table_to_columns(t[0])),     # (1, N+1, D)
-    "final_norm.gamma": ("layernorm.weight", _same), "final_norm.beta": ("layernorm.bias", _same),
-    "head.weight": ("classifier.weight", _same), "head.bias": ("classifier.bias", _same),
+    "final_norm.gamma": ("layernorm.weight", same), "final_norm.beta": ("layernorm.bias", same),
+    "head.weight": ("classifier.weight", same), "head.bias": ("classifier.bias", same),
 }
 
 
@@ -214,10 +164,10 @@ def load_vit(state_dict: Mapping[str, torch.Tensor], config: ModelConfig) -> nn.
     ``ViTModel``'s optional pooler (tanh of a dense layer on [CLS]) is not part of ViT's classification path,
     which reads the final [CLS] column directly; its weights are skipped.
     """
-    state_dict = {_vit_checkpoint_key(key): value for key, value in _strip(state_dict, "vit.").items()}
-    return _load(
-        config, state_dict,
-        lambda name: _layer_source(name, _VIT_LAYER, "encoder.layer.") or _VIT_TOP[name],
+    state_dict = {_vit_checkpoint_key(key): value for key, value in strip_prefix(state_dict, "vit.").items()}
+    return load_state(
+        _on_cpu(VisionTransformer, config), state_dict,
+        lambda name: layer_source(name, _VIT_LAYER, "encoder.layer.") or _VIT_TOP[name],
         optional=("head",),
         ignored=lambda key: key.startswith("pooler."))
 
@@ -228,17 +178,18 @@ _IMAGEGPT_LAYER: dict[str, Source] = {key: source for key, source in _GPT2_LAYER
                                       if not key.startswith("beta")}                 # GPT-2's layout, norms without β
 _IMAGEGPT_TOP: dict[str, Source] = {
     "token_embedding": ("wte.weight", table_to_columns), "position_embedding": ("wpe.weight", table_to_columns),
-    "final_gamma": ("ln_f.weight", _same), "lm_head": ("lm_head.weight", _same), "head_weight": ("score.weight", _same),
+    "final_gamma": ("ln_f.weight", same), "lm_head": ("lm_head.weight", same), "head_weight": ("score.weight", same),
 }
 
 
-def load_imagegpt(state_dict: Mapping[str, torch.Tensor], config: ModelConfig) -> nn.Module:
-    """An ``ImageGPT`` holding the weights of a Hugging Face ``ImageGPTModel``, ``ImageGPTForCausalImageModeling``
-    or ``ImageGPTForImageClassification`` state dict. Its layers are laid out as GPT-2's (``Conv1D``, fused q/k/v);
-    its norms have a gain and no shift. The heads a state dict lacks keep their fresh initialisation."""
-    return _load(
-        config, _strip(state_dict, "transformer."),
-        lambda name: _layer_source(name, _IMAGEGPT_LAYER, "h.") or _IMAGEGPT_TOP[name],
+def fill_imagegpt(model: nn.Module, state_dict: Mapping[str, torch.Tensor]) -> nn.Module:
+    """A fresh ``ImageGPT`` filled with the weights of a Hugging Face ``ImageGPTModel``,
+    ``ImageGPTForCausalImageModeling`` or ``ImageGPTForImageClassification`` state dict (``ImageGPT.from_hf``). Its
+    layers are laid out as GPT-2's (``Conv1D``, fused q/k/v); its norms have a gain and no shift. The heads a state
+    dict lacks keep their fresh initialisation."""
+    return load_state(
+        model, strip_prefix(state_dict, "transformer."),
+        lambda name: layer_source(name, _IMAGEGPT_LAYER, "h.") or _IMAGEGPT_TOP[name],
         optional=("lm_head", "head_weight"),
         ignored=lambda key: key.endswith((".attn.bias", ".attn.masked_bias")))  # old checkpoints' mask buffers
 
@@ -246,23 +197,23 @@ def load_imagegpt(state_dict: Mapping[str, torch.Tensor], config: ModelConfig) -
 # ------------------------------------------------------------------ Swin (SwinModel, SwinForImageClassification)
 
 _SWIN_BLOCK: dict[str, Source] = {
-    **{f"{w}{c}": (f"attention.self.{part}.{kind}", _same)
+    **{f"{w}{c}": (f"attention.self.{part}.{kind}", same)
        for c, part in zip("qkv", ("query", "key", "value")) for w, kind in (("W", "weight"), ("b", "bias"))},
-    "Wo": ("attention.output.dense.weight", _same), "bo": ("attention.output.dense.bias", _same),
+    "Wo": ("attention.output.dense.weight", same), "bo": ("attention.output.dense.bias", same),
     "bias_table": ("attention.self.relative_position_bias_table", table_to_columns),   # ((2M−1)², H) -> (H, (2M−1)²)
-    "gamma1": ("layernorm_before.weight", _same), "beta1": ("layernorm_before.bias", _same),
-    "W1": ("intermediate.dense.weight", _same), "b1": ("intermediate.dense.bias", _same),
-    "W2": ("output.dense.weight", _same), "b2": ("output.dense.bias", _same),
-    "gamma2": ("layernorm_after.weight", _same), "beta2": ("layernorm_after.bias", _same),
+    "gamma1": ("layernorm_before.weight", same), "beta1": ("layernorm_before.bias", same),
+    "W1": ("intermediate.dense.weight", same), "b1": ("intermediate.dense.bias", same),
+    "W2": ("output.dense.weight", same), "b2": ("output.dense.bias", same),
+    "gamma2": ("layernorm_after.weight", same), "beta2": ("layernorm_after.bias", same),
 }
-_SWIN_MERGE: dict[str, Source] = {"gamma": ("downsample.norm.weight", _same), "beta": ("downsample.norm.bias", _same),
-                                  "weight": ("downsample.reduction.weight", _same)}
+_SWIN_MERGE: dict[str, Source] = {"gamma": ("downsample.norm.weight", same), "beta": ("downsample.norm.bias", same),
+                                  "weight": ("downsample.reduction.weight", same)}
 _SWIN_TOP: dict[str, Source] = {
     "patch_weight": ("embeddings.patch_embeddings.projection.weight", lambda w: w.flatten(1)),  # (D0, C·P·P)
-    "patch_bias": ("embeddings.patch_embeddings.projection.bias", _same),
-    "embedding_norm.gamma": ("embeddings.norm.weight", _same), "embedding_norm.beta": ("embeddings.norm.bias", _same),
-    "final_norm.gamma": ("layernorm.weight", _same), "final_norm.beta": ("layernorm.bias", _same),
-    "head.weight": ("classifier.weight", _same), "head.bias": ("classifier.bias", _same),
+    "patch_bias": ("embeddings.patch_embeddings.projection.bias", same),
+    "embedding_norm.gamma": ("embeddings.norm.weight", same), "embedding_norm.beta": ("embeddings.norm.bias", same),
+    "final_norm.gamma": ("layernorm.weight", same), "final_norm.beta": ("layernorm.bias", same),
+    "head.weight": ("classifier.weight", same), "head.bias": ("classifier.bias", same),
 }
 
 # transformers ≥ 5 renames Swin's attention and MLP modules in memory; checkpoint files keep the names above.
@@ -294,12 +245,13 @@ def _swin_source(name: str) -> Source:
     return stage + key, convert
 
 
-def load_swin(state_dict: Mapping[str, torch.Tensor], config: HierarchicalConfig) -> nn.Module:
-    """A ``SwinTransformer`` holding the weights of a Hugging Face ``SwinModel`` / ``SwinForImageClassification``
-    state dict (in memory or from a file). Its relative-position index buffers, which older checkpoints store, are
-    recomputed rather than read; absolute position embeddings and mask tokens are not part of this Swin."""
-    state_dict = {_swin_checkpoint_key(key): value for key, value in _strip(state_dict, "swin.").items()}
-    return _load(config, state_dict, _swin_source, optional=("head",),
+def fill_swin(model: nn.Module, state_dict: Mapping[str, torch.Tensor]) -> nn.Module:
+    """A fresh ``SwinTransformer`` filled with the weights of a Hugging Face ``SwinModel`` /
+    ``SwinForImageClassification`` state dict, in memory or from a file (``SwinTransformer.from_hf``). Its
+    relative-position index buffers, which older checkpoints store, are recomputed rather than read; absolute position
+    embeddings and mask tokens are not part of this Swin."""
+    state_dict = {_swin_checkpoint_key(key): value for key, value in strip_prefix(state_dict, "swin.").items()}
+    return load_state(model, state_dict, _swin_source, optional=("head",),
                  ignored=lambda key: key.endswith("relative_position_index"))
 
 

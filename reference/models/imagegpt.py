@@ -78,10 +78,11 @@ class ImageGPT(nn.Module):
 
     @classmethod
     def from_hf(cls, state_dict: Mapping[str, torch.Tensor], config: ModelConfig) -> ImageGPT:
-        """The model holding a Hugging Face ImageGPT state dict (``reference.models.hf.load_imagegpt``)."""
-        from .hf import load_imagegpt  # hf builds models through this package: import it only when called
+        """The model holding a Hugging Face ImageGPT state dict (filled by ``reference.models.hf.fill_imagegpt``)."""
+        from .hf import fill_imagegpt  # hf never imports this module: no cycle
 
-        return load_imagegpt(state_dict, config)
+        with torch.device("cpu"):
+            return fill_imagegpt(cls(config), state_dict)
 
     def forward(self, ids: torch.Tensor) -> torch.Tensor:
         """ids (B, N) with N ≤ max_positions -> final hidden states (B, D, N); column n has seen ids[:, :n+1]."""

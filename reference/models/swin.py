@@ -112,10 +112,11 @@ class SwinTransformer(nn.Module):
 
     @classmethod
     def from_hf(cls, state_dict: Mapping[str, torch.Tensor], config: HierarchicalConfig) -> SwinTransformer:
-        """The model holding a Hugging Face Swin state dict (``reference.models.hf.load_swin``)."""
-        from .hf import load_swin  # hf builds models through this package: import it only when called
+        """The model holding a Hugging Face Swin state dict (filled by ``reference.models.hf.fill_swin``)."""
+        from .hf import fill_swin  # hf never imports this module: no cycle
 
-        return load_swin(state_dict, config)
+        with torch.device("cpu"):
+            return fill_swin(cls(config), state_dict)
 
     def stage_outputs(self, images: torch.Tensor) -> list[torch.Tensor]:
         """images (B, C, H, W) -> the token grids after the patch embedding and after each stage (merging

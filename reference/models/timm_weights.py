@@ -19,25 +19,25 @@ from torch import nn
 
 from ..convention import split_fused
 from .config import HierarchicalConfig
-from .hf import Source, _load, _same
+from .loading import Source, load_state, same
 
 # Our q, k, v take part (index) … of timm's fused qkv: the usual roles, and ChannelAttention's (k, v, q).
 _ROLES = {"usual": (0, 1, 2), "channel_v1": (1, 2, 0)}
 
 _BLOCK: dict[str, tuple[str, Callable[[torch.Tensor], torch.Tensor]]] = {
-    "Wo": ("attn.proj.weight", _same), "bo": ("attn.proj.bias", _same),
-    "gamma1": ("norm1.weight", _same), "beta1": ("norm1.bias", _same),
-    "gamma2": ("norm2.weight", _same), "beta2": ("norm2.bias", _same),
-    "W1": ("mlp.fc1.weight", _same), "b1": ("mlp.fc1.bias", _same),
-    "W2": ("mlp.fc2.weight", _same), "b2": ("mlp.fc2.bias", _same),
-    "cpe1_weight": ("cpe1.proj.weight", _same), "cpe1_bias": ("cpe1.proj.bias", _same),
-    "cpe2_weight": ("cpe2.proj.weight", _same), "cpe2_bias": ("cpe2.proj.bias", _same),
+    "Wo": ("attn.proj.weight", same), "bo": ("attn.proj.bias", same),
+    "gamma1": ("norm1.weight", same), "beta1": ("norm1.bias", same),
+    "gamma2": ("norm2.weight", same), "beta2": ("norm2.bias", same),
+    "W1": ("mlp.fc1.weight", same), "b1": ("mlp.fc1.bias", same),
+    "W2": ("mlp.fc2.weight", same), "b2": ("mlp.fc2.bias", same),
+    "cpe1_weight": ("cpe1.proj.weight", same), "cpe1_bias": ("cpe1.proj.bias", same),
+    "cpe2_weight": ("cpe2.proj.weight", same), "cpe2_bias": ("cpe2.proj.bias", same),
 }
 _TOP: dict[str, Source] = {
-    "stem_weight": ("stem.conv.weight", _same), "stem_bias": ("stem.conv.bias", _same),
-    "stem_norm.gamma": ("stem.norm.weight", _same), "stem_norm.beta": ("stem.norm.bias", _same),
-    "head_norm.gamma": ("head.norm.weight", _same), "head_norm.beta": ("head.norm.bias", _same),
-    "head.weight": ("head.fc.weight", _same), "head.bias": ("head.fc.bias", _same),
+    "stem_weight": ("stem.conv.weight", same), "stem_bias": ("stem.conv.bias", same),
+    "stem_norm.gamma": ("stem.norm.weight", same), "stem_norm.beta": ("stem.norm.bias", same),
+    "head_norm.gamma": ("head.norm.weight", same), "head_norm.beta": ("head.norm.bias", same),
+    "head.weight": ("head.fc.weight", same), "head.bias": ("head.fc.bias", same),
 }
 _DOWNSAMPLE: dict[str, str] = {"gamma": "norm.weight", "beta": "norm.bias", "weight": "conv.weight",
                                "bias": "conv.bias"}
@@ -57,7 +57,7 @@ def _source(config: HierarchicalConfig) -> Callable[[str], Source]:
             return _TOP[name]
         stage = f"stages.{parts[1]}."
         if parts[2] == "downsample":
-            return stage + "downsample." + _DOWNSAMPLE[parts[3]], _same
+            return stage + "downsample." + _DOWNSAMPLE[parts[3]], same
         block = f"{stage}blocks.{parts[3]}.{0 if parts[4] == 'spatial' else 1}."
         key = parts[5]
         if key[0] in "Wb" and key[1] in "qkv":                                   # Wq, bq, Wk, bk, Wv, bv
@@ -70,12 +70,13 @@ def _source(config: HierarchicalConfig) -> Callable[[str], Source]:
     return source
 
 
-def load_davit(state_dict: Mapping[str, torch.Tensor], config: HierarchicalConfig) -> nn.Module:
-    """A ``DaViT`` holding the weights of a timm ``DaVit`` state dict (``config.kind`` must be ``"davit"``)."""
+def fill_davit(model: nn.Module, state_dict: Mapping[str, torch.Tensor]) -> nn.Module:
+    """A fresh ``DaViT`` filled with the weights of a timm ``DaVit`` state dict (``DaViT.from_timm``)."""
+    config = model.config
     if config.kind != "davit":
         raise ValueError(f"config: expected a davit configuration, got kind {config.kind!r}")
     state_dict = {_timm_key(key): value for key, value in state_dict.items()}
-    return _load(config, state_dict, _source(config), optional=("head",))
+    return load_state(model, state_dict, _source(config), optional=("head",))
 
 
 def config_from_timm(model: nn.Module, name: str, image_size: int = 224) -> HierarchicalConfig:

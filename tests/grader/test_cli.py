@@ -5,11 +5,11 @@ import shutil
 import stat
 import subprocess
 import sys
-import tomllib
 import zipfile
 from pathlib import Path
 
 import pytest
+import tomllib
 
 from grader.api import SUITES
 from grader.cli import grade_all_main, grade_main, gradescope_bundle_main, submission_root
@@ -138,8 +138,9 @@ def test_the_gradescope_bundle_has_the_scripts_and_the_grader_side_only(tmp_path
     assert f"pip install --quiet {pinned} " in setup, "setup.sh installs the torch that pyproject.toml pins"
     assert not any(name.startswith("course/exercises") for name in names)   # learners' stubs: not the grader's
     assert "course/solutions/softmax.py" in names                            # the catalogue builds on them
-    assert mode & stat.S_IXUSR and "--gradescope /autograder/results/results.json" in run and "--timeout 5" in run
-    assert "--hide /autograder/source" in run, "the course copy in the image holds the hidden suites"
+    assert 'ROOT="${AUTOGRADER_ROOT:-/autograder}"' in run and 'ROOT="${AUTOGRADER_ROOT:-/autograder}"' in setup
+    assert mode & stat.S_IXUSR and '--gradescope "$ROOT/results/results.json"' in run and "--timeout 5" in run
+    assert '--hide "$ROOT/source"' in run, "the course copy in the image holds the hidden suites"
 
 
 def test_python_dash_m_grader_lists_its_commands():

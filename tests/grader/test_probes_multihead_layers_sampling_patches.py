@@ -22,6 +22,37 @@ def submission_with(folder: Path, exercise: str, extra_source: str) -> Path:
 
 # name -> (exercise, the check that must fail or None for any, source)
 MISTAKES = {
+    # Once right: they give NaN where a query sees no key, which the contract (inherited from softmax_cols) forbids.
+    "mh_einsum_block_nan_on_unseeing_queries": ("multihead", "test_clause_multi_head_attention_fully_masked_query", """
+        import math
+
+        def multi_head_attention(Xq, Xkv, params, num_heads, mask=None):
+            D = Xq.shape[-2]
+            if D % num_heads: raise ValueError("num_heads must divide D")
+            d = D // num_heads
+            Wq = params["Wq"].reshape(num_heads, d, D) / math.sqrt(d)
+            Q = torch.einsum("hed,...dn->...hen", Wq, Xq) + (params["bq"] / math.sqrt(d)).reshape(num_heads, d, 1)
+            K = torch.einsum("hed,...dn->...hen", params["Wk"].reshape(num_heads, d, D), Xkv) + params["bk"].reshape(num_heads, d, 1)
+            V = torch.einsum("hed,...dn->...hen", params["Wv"].reshape(num_heads, d, D), Xkv) + params["bv"].reshape(num_heads, d, 1)
+            s = torch.einsum("...hek,...heq->...hkq", K, Q)
+            if mask is not None: s = torch.where(mask.unsqueeze(-3), s, torch.tensor(float("-inf"), dtype=s.dtype))
+            w = torch.exp(s - s.amax(dim=-2, keepdim=True)); w = w / w.sum(-2, keepdim=True)
+            A = torch.einsum("...hek,...hkq->...heq", V, w)
+            return torch.einsum("ohe,...heq->...oq", params["Wo"].reshape(D, num_heads, d), A) + params["bo"][:, None]
+    """),
+    "ca_mask_bias_nan_on_unseeing_queries": ("cross_attention", "test_clause_cross_attention_fully_masked_query", """
+        import math
+
+        def cross_attention(X_dec, X_enc, params, num_heads, enc_mask=None):
+            D = X_dec.shape[-2]; H = num_heads; d = D // H
+            sp = lambda Y: Y.unflatten(-2, (H, d))
+            Q = sp(params["Wq"] @ X_dec + params["bq"][:, None]) / math.sqrt(d)
+            K = sp(params["Wk"] @ X_enc + params["bk"][:, None]); V = sp(params["Wv"] @ X_enc + params["bv"][:, None])
+            s = K.transpose(-2, -1) @ Q
+            if enc_mask is not None: s = s + torch.zeros_like(enc_mask, dtype=s.dtype).masked_fill(~enc_mask, float("-inf")).unsqueeze(-3)
+            w = torch.softmax(s, -2)
+            return params["Wo"] @ (V @ w).flatten(-3, -2) + params["bo"][:, None]
+    """),
     "mh_mask_first_head_only": ("multihead", 'test_random_masks', """
         def multi_head_attention(Xq, Xkv, params, num_heads, mask=None):
             D = Xq.shape[-2]
@@ -139,23 +170,6 @@ CORRECT = {
             o = o.transpose(-3, -2).flatten(-2)
             return (o @ params["Wo"].T + params["bo"]).transpose(-2, -1)
     """),
-    "mh_right_einsum_block": ("multihead", """
-        import math
-
-        def multi_head_attention(Xq, Xkv, params, num_heads, mask=None):
-            D = Xq.shape[-2]
-            if D % num_heads: raise ValueError("num_heads must divide D")
-            d = D // num_heads
-            Wq = params["Wq"].reshape(num_heads, d, D) / math.sqrt(d)
-            Q = torch.einsum("hed,...dn->...hen", Wq, Xq) + (params["bq"] / math.sqrt(d)).reshape(num_heads, d, 1)
-            K = torch.einsum("hed,...dn->...hen", params["Wk"].reshape(num_heads, d, D), Xkv) + params["bk"].reshape(num_heads, d, 1)
-            V = torch.einsum("hed,...dn->...hen", params["Wv"].reshape(num_heads, d, D), Xkv) + params["bv"].reshape(num_heads, d, 1)
-            s = torch.einsum("...hek,...heq->...hkq", K, Q)
-            if mask is not None: s = torch.where(mask.unsqueeze(-3), s, torch.tensor(float("-inf"), dtype=s.dtype))
-            w = torch.exp(s - s.amax(dim=-2, keepdim=True)); w = w / w.sum(-2, keepdim=True)
-            A = torch.einsum("...hek,...hkq->...heq", V, w)
-            return torch.einsum("ohe,...heq->...oq", params["Wo"].reshape(D, num_heads, d), A) + params["bo"][:, None]
-    """),
     "tl_right_one_pass_var_f32": ("transformer_layer", """
         def layer_norm(X, gamma, beta, eps=1e-5):
             m = X.mean(-2, keepdim=True); v = (X * X).mean(-2, keepdim=True) - m * m
@@ -190,19 +204,6 @@ CORRECT = {
                 mmask = torch.zeros(m.shape, dtype=X_dec.dtype).masked_fill(~m, float("-inf")).repeat_interleave(num_heads, 0)
             out = layer(tgt, mem, tgt_mask=tmask, memory_mask=mmask)
             return out.reshape(*batch, Nd, D).transpose(-2, -1)
-    """),
-    "ca_right_mask_bias": ("cross_attention", """
-        import math
-
-        def cross_attention(X_dec, X_enc, params, num_heads, enc_mask=None):
-            D = X_dec.shape[-2]; H = num_heads; d = D // H
-            sp = lambda Y: Y.unflatten(-2, (H, d))
-            Q = sp(params["Wq"] @ X_dec + params["bq"][:, None]) / math.sqrt(d)
-            K = sp(params["Wk"] @ X_enc + params["bk"][:, None]); V = sp(params["Wv"] @ X_enc + params["bv"][:, None])
-            s = K.transpose(-2, -1) @ Q
-            if enc_mask is not None: s = s + torch.zeros_like(enc_mask, dtype=s.dtype).masked_fill(~enc_mask, float("-inf")).unsqueeze(-3)
-            w = torch.softmax(s, -2)
-            return params["Wo"] @ (V @ w).flatten(-3, -2) + params["bo"][:, None]
     """),
     "sa_right_temp_power": ("sampling", """
         def next_token_probs(logits, temperature=1.0, top_k=None, top_p=None):

@@ -19,6 +19,20 @@ ROOT = Path(__file__).resolve().parents[2]
 # Wrong implementations written for this test only (none of them is in a catalogue):
 # name -> (exercise, a check that must fail, source appended to the model answer's module, redefining one function).
 UNSEEN_MISTAKES = {
+    "rotary_complex64_float32_angles": ("positions", "test_clause_rotary_embedding_float64", """
+        def rotary_embedding(Q, K, positions_q=None, positions_k=None, base=10000.0):   # float32 inside, as LLaMA
+            def turn(X, positions):
+                dim, n = X.shape[-2], X.shape[-1]
+                if dim % 2:
+                    raise ValueError(f"D must be even, got {dim}")
+                positions = torch.arange(n) if positions is None else positions
+                frequencies = base ** (-torch.arange(0, dim, 2).float() / dim)
+                rotor = torch.polar(torch.ones(dim // 2, n), frequencies[:, None] * positions.float()[None, :])
+                pairs = torch.view_as_complex(torch.stack([X[..., : dim // 2, :], X[..., dim // 2:, :]], -1)
+                                              .float().contiguous()) * rotor
+                return torch.cat([pairs.real, pairs.imag], dim=-2).to(X.dtype)
+            return turn(Q, positions_q), turn(K, positions_k)
+    """),
     "softmax_over_axis_0": ("softmax", "test_random_shapes_float32", """
         def softmax_cols(scores):
             return torch.softmax(scores, dim=0)   # right for one matrix, wrong once there is a batch axis
@@ -115,6 +129,42 @@ UNSEEN_MISTAKES = {
                     words[w] = out
             return merges
     """),
+    "additive_state_outside_the_tanh": ("rnn_attention", "test_additive_random_shapes", """
+        def additive_attention(s, H, W, U, v, mask=None):
+            scores = v @ torch.tanh(U @ H) + v @ (W @ s.unsqueeze(-1))     # W s added after the tanh
+            if mask is not None:
+                scores = scores.masked_fill(~mask, float("-inf"))
+            weights = torch.nan_to_num(torch.softmax(scores, dim=-1))
+            return weights, (H @ weights.unsqueeze(-1)).squeeze(-1)
+    """),
+    "global_cost_counts_only_the_global_rows": ("sparse_attention", "test_cost_of_each_pattern", """
+        _right_cost = sparse_attention_cost
+
+        def sparse_attention_cost(pattern, n, *, window=None, stride=None, num_global=None):
+            if pattern == "global" and num_global is not None:
+                return num_global * n
+            return _right_cost(pattern, n, window=window, stride=stride, num_global=num_global)
+    """),
+    "rotary_frequencies_shifted_by_one_pair": ("positions", "test_rotary_random_shapes", """
+        def rotate_columns(X, positions, base):
+            dim, n = X.shape[-2], X.shape[-1]
+            positions = torch.arange(n) if positions is None else positions
+            theta = base ** (-(torch.arange(0, dim, 2, dtype=torch.float64) + 2) / dim)
+            angles = theta[:, None] * positions.double()[None, :]
+            cos, sin = angles.cos().to(X.dtype), angles.sin().to(X.dtype)
+            top, bottom = X[..., : dim // 2, :], X[..., dim // 2:, :]
+            return torch.cat([top * cos - bottom * sin, bottom * cos + top * sin], dim=-2)
+    """),
+    "mlm_mask_and_random_shares_swapped": ("pretraining", "test_mlm_eighty_ten_ten", """
+        def mlm_corrupt(ids, vocab_size, special_ids, mask_id, generator=None, mask_prob=0.15):
+            eligible = ~torch.isin(ids, torch.as_tensor(special_ids, dtype=ids.dtype))
+            chosen = eligible & (torch.rand(ids.shape, generator=generator) < mask_prob)
+            u = torch.rand(ids.shape, generator=generator)
+            random_ids = torch.randint(0, vocab_size, ids.shape, generator=generator, dtype=ids.dtype)
+            corrupted = torch.where(chosen & (u < 0.8), random_ids, ids)
+            corrupted = torch.where(chosen & (u >= 0.8) & (u < 0.9), torch.full_like(ids, mask_id), corrupted)
+            return corrupted, torch.where(chosen, ids.long(), -100)
+    """),
 }
 
 # Correct implementations written differently from the model answers and the catalogue: each must get full marks.
@@ -163,6 +213,33 @@ UNSEEN_CORRECT = {
             logits = model(ids)
             return -torch.nn.functional.cross_entropy(logits[:, :-1].T, ids[1:], reduction="sum")
     """),
+    "grid_attention_cells_last": ("rnn_attention", """
+        def grid_attention(s, features, W, U, v):
+            cells = features.movedim(-3, -1)                                  # (..., H, W, C)
+            hidden = torch.tanh(cells @ U.T + (s @ W.T)[..., None, None, :])  # (..., H, W, D_a)
+            scores = hidden @ v                                               # (..., H, W)
+            weights = torch.softmax(scores.flatten(-2), dim=-1).view_as(scores)
+            return weights, (weights[..., None] * cells).sum(dim=(-3, -2))
+    """),
+    "strided_mask_by_fmod": ("sparse_attention", """
+        def strided_mask(n, stride):
+            if stride < 1:
+                raise ValueError(f"stride must be positive, got {stride}")
+            position = torch.arange(n)
+            return torch.fmod(position[None, :] - position[:, None], stride) == 0
+    """),
+    "mlm_one_uniform_per_position": ("pretraining", """
+        def mlm_corrupt(ids, vocab_size, special_ids, mask_id, generator=None, mask_prob=0.15):
+            # a single uniform u decides everything: chosen iff u < p; then u/p is uniform again on [0, 1)
+            eligible = ~torch.isin(ids, torch.as_tensor(special_ids, dtype=ids.dtype))
+            u = torch.rand(ids.shape, generator=generator, dtype=torch.float64)
+            chosen = eligible & (u < mask_prob)
+            within = u / mask_prob if mask_prob > 0 else u
+            random_ids = torch.randint(0, vocab_size, ids.shape, generator=generator, dtype=ids.dtype)
+            corrupted = torch.where(chosen & (within < 0.8), torch.full_like(ids, mask_id), ids)
+            corrupted = torch.where(chosen & (within >= 0.8) & (within < 0.9), random_ids, corrupted)
+            return corrupted, torch.where(chosen, ids.long(), -100)
+    """),
 }
 
 
@@ -177,7 +254,7 @@ def submission_with(folder: Path, exercise: str, extra_source: str) -> Path:
 def test_model_answers_get_full_marks():
     report = grade(ROOT / "solutions")
     failed = {check.id: check.message for check in report.checks if not check.passed}
-    assert len({check.exercise for check in report.checks}) == 10
+    assert len({check.exercise for check in report.checks}) == len(course.NAMES)
     assert not failed
 
 

@@ -6,8 +6,9 @@ import types
 import pytest
 
 from course import NAMES as EXERCISES
-from grader.notebooks.cells import CodeCell, SIBLING_NOTE, sibling_imports, split_module, to_module
 from course.files import package_dir
+from course.notebooks import CodeCell, sibling_import, to_module
+from grader.notebooks.cells import sibling_imports, split_module
 
 
 @pytest.mark.parametrize("exercise", EXERCISES)
@@ -27,13 +28,15 @@ def test_every_solution_splits_into_given_and_solution_cells(exercise):
     assert len({cell.cell_id for cell in cells}) == len(cells), "cell ids (nbgrader grade_ids) are not unique"
 
 
-def test_sibling_imports_show_the_library_and_grade_with_the_learners_own_module():
+def test_sibling_imports_use_the_learners_own_notebook_and_grade_with_the_learners_own_module():
     cells = split_module("attention", (package_dir("solutions") / "attention.py").read_text())
     assert sibling_imports(cells) == {"masking", "softmax"}
-    assert any(f"from reference.softmax import softmax_cols  # {SIBLING_NOTE}" in c.source for c in cells)
+    assert any(sibling_import("softmax", "softmax_cols") in c.source for c in cells)
+    assert not any("reference" in c.source or "grader" in c.source for c in cells if not c.solution), \
+        "a given cell names the reference or the grader, which learners do not have"
     module, _ = to_module("attention", cells)
-    assert "from .softmax import softmax_cols" in module and "reference" not in module, \
-        "the graded module must import the learner's sibling, never the reference"
+    assert "from .softmax import softmax_cols" in module and "reference" not in module and "my_notebooks" not in \
+        module, "the graded module must import the learner's sibling module beside it, never the reference"
 
 
 def test_round_trip_module_defines_the_same_functions():

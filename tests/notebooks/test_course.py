@@ -50,8 +50,8 @@ def test_one_test_cell_per_check_worth_its_points(notebook):
 
 def test_test_cells_show_a_self_check_not_the_hidden_check(notebook):
     for cell, check in zip(nbgrader_cells(notebook, grade=True), CHECKS):
-        assert check.description in cell.source and f"check({check.id!r})" in cell.source
-        assert "assert" not in cell.source and "reference" not in cell.source
+        assert check.description in cell.source and f"run_visible_tests({check.exercise!r})" in cell.source
+        assert "assert" not in cell.source and "reference" not in cell.source and "grader" not in cell.source
 
 
 def test_solution_and_given_cells(notebook):

@@ -24,10 +24,8 @@ import hashlib
 import html
 import json
 import os
-import shutil
 import subprocess
 import sys
-import textwrap
 from pathlib import Path
 
 import nbformat

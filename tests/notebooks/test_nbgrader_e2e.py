@@ -15,6 +15,7 @@ import csv
 import html
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -176,6 +177,18 @@ def test_release_leaks_nothing(course):
     source = run([sys.executable, "-m", "attn", "nbgrader", "scan", str(course["dir"] / "source")], REPO, check=False)
     assert source.returncode == 1 and "solution text" in source.stdout and "marker text" in source.stdout, \
         "the scan finds nothing in source/, which holds the solutions: it cannot be trusted on release/"
+
+
+def test_released_notebooks_import_neither_the_reference_nor_the_grader(course):
+    """Learners' Jupyter environments have the learner distribution only: a released notebook imports earlier
+    exercises from the learner's own notebooks and self-checks with the visible tests."""
+    imports = re.compile(r"^\s*(?:from|import)\s+(reference|grader|solutions)\b", re.MULTILINE)
+    for path in sorted((course["dir"] / "release" / ASSIGNMENT).glob("*.ipynb")):
+        code = [cell.source for cell in nbformat.read(path, as_version=4).cells if cell.cell_type == "code"]
+        assert not [match[0] for text in code for match in imports.finditer(text)], path.name
+        assert any("run_visible_tests" in text for text in code), f"{path.name} has no self-check"
+    attention = nbformat.read(course["dir"] / "release" / ASSIGNMENT / "attention.ipynb", as_version=4)
+    assert any("from course.my_notebooks.softmax import softmax_cols" in cell.source for cell in attention.cells)
 
 
 @pytest.mark.parametrize("learner", LEARNERS)

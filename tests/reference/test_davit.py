@@ -17,7 +17,7 @@ from reference.attention import scaled_dot_product_attention
 from reference.convention import split_fused, to_columns, to_rows
 from reference.davit import channel_attention, channel_block, dual_block, spatial_block
 from reference.models import DaViT, HierarchicalConfig
-from reference.models.timm_weights import config_from_timm, load_davit
+from reference.models.timm_weights import config_from_timm
 from reference.multihead import split_heads
 
 davit = import_timm()
@@ -172,11 +172,11 @@ def test_davit_loader_rejects_mismatched_state_dicts_and_unsupported_models(mode
     ours, theirs = model_pair
     state_dict = theirs.state_dict()
     with pytest.raises(ValueError, match="missing"):
-        load_davit({k: v for k, v in state_dict.items() if "cpe2" not in k}, ours.config)
+        DaViT.from_timm({k: v for k, v in state_dict.items() if "cpe2" not in k}, ours.config)
     with pytest.raises(ValueError, match="unexpected"):
-        load_davit({**state_dict, "norm_pre.weight": torch.ones(32)}, ours.config)
+        DaViT.from_timm({**state_dict, "norm_pre.weight": torch.ones(32)}, ours.config)
     headless = {k: v for k, v in state_dict.items() if not k.startswith("head.fc")}
-    assert load_davit(headless, ours.config) is not None, "the classifier may be absent"
+    assert DaViT.from_timm(headless, ours.config) is not None, "the classifier may be absent"
     with pytest.raises(ValueError, match="head"):
         config_from_timm(davit.DaVit(depths=(1,), embed_dims=(8,), num_heads=(2,), head_norm_first=True), "x")
     with pytest.raises(ValueError, match="window_size"):

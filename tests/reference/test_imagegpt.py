@@ -12,15 +12,28 @@ import pytest
 import torch
 from peers import max_error, randomized, tolerance
 from scipy.cluster.vq import kmeans2
-from transformers import (ImageGPTConfig, ImageGPTForCausalImageModeling, ImageGPTForImageClassification,
-                          ImageGPTImageProcessor, ImageGPTImageProcessorPil, ImageGPTModel)
+from transformers import (
+    ImageGPTConfig,
+    ImageGPTForCausalImageModeling,
+    ImageGPTForImageClassification,
+    ImageGPTImageProcessor,
+    ImageGPTImageProcessorPil,
+    ImageGPTModel,
+)
 from transformers.models.imagegpt.image_processing_imagegpt import color_quantize_torch
 
 from reference.convention import to_rows
-from reference.imagegpt import (average_pool_head, dequantize_pixels, fit_palette, kmeans_plus_plus, lloyd,
-                                pixel_sequence, quantize_pixels)
+from reference.imagegpt import (
+    average_pool_head,
+    dequantize_pixels,
+    fit_palette,
+    kmeans_plus_plus,
+    lloyd,
+    pixel_sequence,
+    quantize_pixels,
+)
 from reference.models import ImageGPT
-from reference.models.hf import config_from_hf, load_imagegpt
+from reference.models.hf import config_from_hf
 from reference.sampling import generate
 
 DTYPES = pytest.mark.parametrize("dtype", [torch.float64, torch.float32])
@@ -222,7 +235,7 @@ def test_imagegpt_greedy_image_equals_hf_generate_from_the_start_token(causal_pe
 @DTYPES
 def test_imagegpt_classifier_matches_hf_image_classification(palette, dtype):
     theirs = randomized(ImageGPTForImageClassification(ImageGPTConfig(**SMALL_IMAGEGPT, num_labels=3)), seed=12)
-    ours = load_imagegpt(theirs.state_dict(), config_from_hf(theirs.config, "small-imagegpt", num_classes=3))
+    ours = ImageGPT.from_hf(theirs.state_dict(), config_from_hf(theirs.config, "small-imagegpt", num_classes=3))
     ours, theirs = ours.to(dtype), theirs.to(dtype)
     inputs, _ = image_batch(palette)
     with torch.no_grad():
@@ -237,7 +250,7 @@ def test_imagegpt_loads_an_hf_model_saved_to_a_file(tmp_path, palette):
     theirs = randomized(ImageGPTModel(ImageGPTConfig(**SMALL_IMAGEGPT)), seed=13)
     theirs.save_pretrained(tmp_path)
     inputs, _ = image_batch(palette)
-    ours = load_imagegpt(load_file(tmp_path / "model.safetensors"), config_from_hf(theirs.config, "small-imagegpt"))
+    ours = ImageGPT.from_hf(load_file(tmp_path / "model.safetensors"), config_from_hf(theirs.config, "small-imagegpt"))
     with torch.no_grad():
         assert max_error(to_rows(ours.double()(inputs)), theirs(inputs).last_hidden_state) <= 1e-10
 
@@ -247,9 +260,9 @@ def test_imagegpt_loader_and_config_reject_what_the_reference_lacks(causal_peer)
     state_dict = theirs.state_dict()
     config = ours.config
     with pytest.raises(ValueError, match="missing"):
-        load_imagegpt({k: v for k, v in state_dict.items() if "h.1.ln_2" not in k}, config)
+        ImageGPT.from_hf({k: v for k, v in state_dict.items() if "h.1.ln_2" not in k}, config)
     with pytest.raises(ValueError, match="unexpected"):
-        load_imagegpt({**state_dict, "transformer.h.0.ln_1.bias": torch.zeros(16)}, config)    # a β we do not have
+        ImageGPT.from_hf({**state_dict, "transformer.h.0.ln_1.bias": torch.zeros(16)}, config)    # a β we do not have
     with pytest.raises(ValueError, match="scale_attn_by_inverse_layer_idx"):
         config_from_hf(ImageGPTConfig(**SMALL_IMAGEGPT, scale_attn_by_inverse_layer_idx=True), "x")
     with pytest.raises(ValueError, match="max_positions"):

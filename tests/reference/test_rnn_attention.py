@@ -10,7 +10,7 @@ import torch
 from torch import nn
 
 from reference.conv_attention import feature_map_self_attention
-from reference.convention import to_columns, to_rows
+from reference.convention import to_columns
 from reference.models import AttentionCaptioner, AttentionSeq2Seq
 from reference.rnn_attention import additive_attention, attention_decoder_step, grid_attention, gru_cell
 

@@ -17,13 +17,27 @@ from peers import TOL, max_error, randomized, tolerance
 from transformers import SwinConfig, SwinForImageClassification, SwinModel
 from transformers.models.swin import modeling_swin
 
-from reference.convention import additive_rows_mask, grid_to_columns, grid_to_rows, to_rows, windows_to_rows
+from reference.convention import (
+    additive_rows_mask,
+    grid_to_columns,
+    grid_to_rows,
+    to_rows,
+    windows_to_rows,
+)
 from reference.models import SwinTransformer
-from reference.models.hf import config_from_hf, load_swin
+from reference.models.hf import config_from_hf
 from reference.multihead import multi_head_attention
-from reference.swin import (attention_cost, cyclic_shift, patch_merging, relative_position_bias,
-                            relative_position_index, shifted_window_mask, window_attention, window_partition,
-                            window_reverse)
+from reference.swin import (
+    attention_cost,
+    cyclic_shift,
+    patch_merging,
+    relative_position_bias,
+    relative_position_index,
+    shifted_window_mask,
+    window_attention,
+    window_partition,
+    window_reverse,
+)
 
 DTYPES = pytest.mark.parametrize("dtype", [torch.float64, torch.float32])
 GRIDS = [(8, 8, 4, 2), (12, 8, 4, 2), (12, 8, 4, 1), (6, 9, 3, 1), (4, 4, 4, 2), (14, 7, 7, 3)]  # H, W, M, shift
@@ -289,7 +303,7 @@ def test_swin_loads_hf_swin_model_from_memory_and_from_a_saved_file(tmp_path):
     with torch.no_grad():
         peer = theirs(pixel_values=images)
         for state_dict in (theirs.state_dict(), load_file(tmp_path / "model.safetensors")):
-            ours = load_swin(state_dict, config).double()
+            ours = SwinTransformer.from_hf(state_dict, config).double()
             assert max_error(to_rows(ours(images)), peer.last_hidden_state) <= TOL
             pooled = ours(images).mean(dim=-1)
             assert max_error(pooled, peer.pooler_output) <= TOL, "the pooler is the mean of the final tokens"
@@ -299,9 +313,9 @@ def test_swin_loader_and_config_reject_what_the_reference_lacks(swin):
     ours, theirs = swin
     state_dict = theirs.state_dict()
     with pytest.raises(ValueError, match="missing"):
-        load_swin({k: v for k, v in state_dict.items() if "downsample.norm" not in k}, ours.config)
+        SwinTransformer.from_hf({k: v for k, v in state_dict.items() if "downsample.norm" not in k}, ours.config)
     with pytest.raises(ValueError, match="unexpected"):
-        load_swin({**state_dict, "swin.embeddings.position_embeddings": torch.zeros(1, 256, 8)}, ours.config)
+        SwinTransformer.from_hf({**state_dict, "swin.embeddings.position_embeddings": torch.zeros(1, 256, 8)}, ours.config)
     with pytest.raises(ValueError, match="absolute"):
         config_from_hf(SwinConfig(**SMALL_SWIN, use_absolute_embeddings=True), "x")
     with pytest.raises(ValueError, match="window_size"):

@@ -7,6 +7,7 @@ into the score error.
 import pytest
 import torch
 
+from grader.clauses import Case, Spec, clause_checks, hide_large, random_mask
 from grader.judge import Judge, Tolerance, attention_tol, generator, randn
 
 
@@ -225,3 +226,38 @@ def test_self_attention_gradients(learner):
         args = self_attention_inputs(gen, (2,), 5, 3, 4, 6, dtype=torch.float64)
         judge.expect_grad("self_attention", args, {}, [0, 1, 2, 3, 5, 6], tol=self_attention_tol(args).scaled(8.0),
                           seed=7)
+
+
+FLOAT64 = 2.0 ** -29  # float64's unit roundoff (2^-53) over float32's (2^-24): turns a float32 bound into float64's
+
+
+# ------------------------------------------------------------------ the contract's clauses (grader/clauses.py)
+
+def sdpa_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:
+    dk, dv = case.dim, case.dim - 2
+    Q = randn(gen, *case.batch, dk, case.n_q, dtype=case.dtype, scale=case.scale)
+    K = randn(gen, *case.batch, dk, case.n_k, dtype=case.dtype, scale=case.scale)
+    V = randn(gen, *case.batch, dv, case.n_k, dtype=case.dtype)
+    mask = random_mask(gen, case, case.n_k, case.n_q)
+    K = hide_large(K, mask, case)
+    return ((Q, K, V) if mask is None else (Q, K, V, mask)), {}
+
+
+def self_attention_clause_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:
+    args = list(self_attention_inputs(gen, case.batch, case.dim, case.dim - 2, case.dim - 3, case.n_q, case.dtype))
+    args[0] = args[0] * case.scale
+    mask = random_mask(gen, case, case.n_q, case.n_q)
+    args[0] = hide_large(args[0], mask, case)
+    return tuple(args) + (() if mask is None else (mask,)), {}
+
+
+SPECS = {
+    "scaled_dot_product_attention": Spec(
+        sdpa_inputs, lambda args, kwargs: attention_tol(*args[:3]),
+        ("batching", "single_token", "unequal_lengths", "float64", "large_magnitudes", "fully_masked_query",
+         "hidden_keys_large")),
+    "self_attention": Spec(
+        self_attention_clause_inputs, lambda args, kwargs: self_attention_tol(args),
+        ("batching", "single_token", "float64", "fully_masked_query", "hidden_keys_large")),
+}
+globals().update(clause_checks("attention", SPECS))

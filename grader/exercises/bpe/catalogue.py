@@ -212,3 +212,157 @@ def encode_in_place(text, merges):
 @alternative("bpe_decode", "Join, turn every </w> into a space, strip the right end.")
 def decode_join_replace(tokens):
     return "".join(tokens).replace("</w>", " ").rstrip(" ")
+
+
+@alternative("bpe_encode", "minbpe's order: in each word, repeatedly merge the pair of lowest merge rank present "
+             "(every occurrence), until no known pair is left.")
+def encode_lowest_rank_first(text, merges):
+    if "</w>" in text:
+        raise ValueError("text: must not contain '</w>'")
+    rank = {pair: index for index, pair in enumerate(merges)}
+    tokens = []
+    for word in text.split():
+        symbols = list(word) + ["</w>"]
+        while len(symbols) > 1:
+            pair = min(zip(symbols, symbols[1:]), key=lambda p: rank.get(p, len(rank)))
+            if pair not in rank:
+                break
+            symbols = merge_pair(symbols, pair)
+        tokens.extend(symbols)
+    return tokens
+
+
+@alternative("bpe_decode", "Each token's </w> turned into a space on its own, then joined; trailing spaces removed.")
+def decode_token_by_token(tokens):
+    return "".join(token.replace("</w>", " ") for token in tokens).rstrip(" ")
+
+
+@alternative("train_bpe", "Pair counts kept up to date incrementally: only the words that contain the merged pair are "
+             "recounted (the bookkeeping of fast BPE trainers); ties still go to the pair seen first.")
+def incremental_pair_counts(corpus, num_merges):
+    from collections import Counter
+
+    if "</w>" in corpus:
+        raise ValueError("corpus: must not contain '</w>'")
+    frequency = Counter(corpus.split())
+    segmentation = {word: list(word) + ["</w>"] for word in frequency}
+    counts = Counter()
+    for word, freq in frequency.items():
+        for pair in zip(segmentation[word], segmentation[word][1:]):
+            counts[pair] += freq
+    merges = []
+    while len(merges) < num_merges:
+        live = {pair: count for pair, count in counts.items() if count > 0}
+        if not live:
+            break
+        order = {}
+        for word in frequency:                                # first occurrence in the CURRENT segmentation
+            for pair in zip(segmentation[word], segmentation[word][1:]):
+                order.setdefault(pair, len(order))
+        best = min(live, key=lambda pair: (-live[pair], order[pair]))
+        merges.append(best)
+        for word, freq in frequency.items():
+            symbols = segmentation[word]
+            if best not in zip(symbols, symbols[1:]):
+                continue
+            for pair in zip(symbols, symbols[1:]):
+                counts[pair] -= freq
+            segmentation[word] = merge_pair(symbols, best)
+            for pair in zip(segmentation[word], segmentation[word][1:]):
+                counts[pair] += freq
+    return merges
+
+
+@wrong("bpe_decode", """
+    Your decoded text ends with a space: every word's </w> became a space, the last one included. The contract
+    removes the trailing spaces: "".join(tokens).replace("</w>", " ").rstrip(" ").""")
+def decode_keeps_trailing_space(tokens):
+    return "".join(tokens).replace("</w>", " ")
+
+
+@wrong("bpe_decode", """
+    You remove ONE trailing space (removesuffix(" "), or [:-1] after checking the end). When the tokens end with
+    several "</w>" — a "</w>" token on its own — the text ends with several spaces, and the contract removes all of
+    them: rstrip(" ").""")
+def decode_strips_one_trailing_space(tokens):
+    return "".join(tokens).replace("</w>", " ").removesuffix(" ")
+
+
+@wrong("train_bpe", """
+    You count pairs over the whole corpus as ONE sequence of symbols, so the last symbol of a word ("</w>") pairs
+    with the first character of the next word. BPE never merges across words: count the pairs inside each word
+    (weighted by the word's frequency).""")
+def pairs_counted_across_words(corpus, num_merges):
+    from collections import Counter
+    words = corpus.split()
+    stream = [symbol for word in words for symbol in list(word) + ["</w>"]]
+    merges = []
+    for _ in range(num_merges):
+        pairs = Counter(zip(stream, stream[1:]))
+        if not pairs:
+            break
+        best = max(pairs, key=pairs.get)
+        merges.append(best)
+        stream = merge_pair(stream, best)
+    return merges
+
+
+@wrong("train_bpe", """
+    You counted the pairs once and took the num_merges most frequent ones. But each merge changes the symbols: the
+    merged pair disappears and new pairs appear (("we", "r") only exists after ("w", "e") is merged). Recount the
+    pairs after every merge and take the most frequent one each time.""")
+def pairs_counted_only_once(corpus, num_merges):
+    from collections import Counter
+    counts = Counter(corpus.split())
+    pairs = Counter()
+    for word, freq in counts.items():
+        symbols = list(word) + ["</w>"]
+        for pair in zip(symbols, symbols[1:]):
+            pairs[pair] += freq
+    return [pair for pair, _ in pairs.most_common(num_merges)]
+
+
+@wrong("bpe_encode", """
+    Your encoder forgets the end-of-word symbol: each word starts as its characters only. The merges were learned on
+    words ending with "</w>" (many of them involve it), so encoding must start from list(word) + ["</w>"] too.""")
+def encode_without_end_of_word(text, merges):
+    tokens = []
+    for word in text.split():
+        symbols = list(word)
+        for pair in merges:
+            symbols = merge_pair(symbols, pair)
+        tokens += symbols
+    return tokens
+
+
+@wrong("bpe_encode", """
+    You encode like WordPiece: greedily take the longest token of the vocabulary that starts the rest of the word.
+    BPE encodes by REPLAYING the merges in the order learned; the longest match can split a word differently
+    ("ab" + "c" versus "a" + "bc" depending on which merge came first).""")
+def encode_longest_match(text, merges):
+    vocabulary = {a + b for a, b in merges} | {"</w>"}
+    tokens = []
+    for word in text.split():
+        rest = word + "</w>"
+        while rest:
+            match = max((token for token in vocabulary if rest.startswith(token)), key=len, default=rest[0])
+            tokens.append(match)
+            rest = rest[len(match):]
+    return tokens
+
+
+@wrong("merge_pair", """
+    Your merge scans from the RIGHT, so in a run like "a a a" the pair ("a", "a") merges the last two symbols
+    (["a", "aa"]) instead of the first two (["aa", "a"]). Merges replace non-overlapping occurrences scanning left to
+    right.""")
+def merge_pair_right_to_left(symbols, pair):
+    merged = []
+    i = len(symbols) - 1
+    while i >= 0:
+        if i > 0 and (symbols[i - 1], symbols[i]) == pair:
+            merged.append(symbols[i - 1] + symbols[i])
+            i -= 2
+        else:
+            merged.append(symbols[i])
+            i -= 1
+    return merged[::-1]

@@ -116,3 +116,24 @@ def test_decode(learner):
             if tokens[0] == "</w>":
                 tokens[0] = "a"     # leading spaces are not part of the contract's rule (only trailing ones)
             judge.expect("bpe_decode", tokens, tol=EXACT)
+
+
+@pytest.mark.grades("bpe_decode")
+def test_decode_trailing_spaces(learner):
+    """Every trailing space goes, however many: token lists ending with one to three "</w>" tokens of their own (so
+    the text ends with several spaces), ending inside a word (no trailing space to remove), holding no "</w>" at all,
+    or empty; spaces between words stay as they are. Random lists over a small set of pieces."""
+    gen = generator(23)
+    pieces = ["a", "b", "é", "ab", "</w>", "b</w>", "aé</w>", "日"]
+    with Judge(learner, "bpe") as judge:
+        judge.expect("bpe_decode", [], tol=EXACT)
+        for case in range(12):
+            picks = torch.randint(0, len(pieces), (int(torch.randint(1, 6, (), generator=gen)),), generator=gen)
+            tokens = ["ab"] + [pieces[i] for i in picks.tolist()]
+            if case % 3 == 0:
+                tokens += ["</w>"] * int(torch.randint(1, 4, (), generator=gen))
+            elif case % 3 == 1:
+                tokens += ["b"]
+            else:
+                tokens = [token.replace("</w>", "") or "a" for token in tokens]
+            judge.expect("bpe_decode", tokens, tol=EXACT)

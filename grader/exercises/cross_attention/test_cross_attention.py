@@ -8,6 +8,8 @@ norm dividing by a column std >= 1/4 for these N(0, 1) inputs; four times safety
 import pytest
 import torch
 
+from grader.clauses import Case, Spec, clause_checks, hide_large
+from grader.clauses import random_mask as clause_mask
 from grader.judge import (
     Judge,
     Tolerance,
@@ -179,3 +181,64 @@ def test_gradients(learner):
                           tol=mha_tol(X_dec, X_enc, params, 2).scaled(8.0), seed=11)
         judge.expect_grad("decoder_layer", (X_dec, X_enc, decoder_params(gen, 6, 12, torch.float64), 2), {}, [0, 1],
                           tol=decoder_tol(6, 12, 5).scaled(4.0), seed=12)
+
+
+def masks_with_blind_queries(gen, batch: int, ne: int, nd: int, case: int) -> torch.Tensor:
+    """An enc_mask in which some decoder token sees no encoder token: a random (B, N_e, N_d) mask with one decoder
+    column all False (even cases), or an encoder padding mask (B, N_e, 1) with a sequence of length 0 (odd cases)."""
+    if case % 2 == 0:
+        mask = torch.rand(batch, ne, nd, generator=gen) < 0.6
+        mask[..., int(torch.randint(0, nd, (), generator=gen))] = False
+        return mask
+    lengths = torch.randint(0, ne + 1, (batch,), generator=gen)
+    lengths[0] = 0
+    return padding(lengths.tolist(), ne)
+
+
+FLOAT64 = 2.0 ** -29  # float64's unit roundoff (2^-53) over float32's (2^-24): turns a float32 bound into float64's
+
+
+def padded_encoder_scaled(gen, batch: int, dim: int, ne: int, dtype: torch.dtype) -> tuple:
+    """(X_enc, enc_mask, the visible encoder tokens): padded encoder tokens scaled by 1000, so that their scores dwarf
+    the visible ones; one sequence keeps a single encoder token."""
+    lengths = torch.randint(1, ne, (batch,), generator=gen)
+    lengths[0] = 1
+    visible = torch.arange(ne)[None, :] < lengths[:, None]                             # (B, N_e)
+    X_enc = randn(gen, batch, dim, ne)
+    return torch.where(visible[:, None, :], X_enc, 1000 * X_enc).to(dtype), visible[:, :, None], visible
+
+
+# ------------------------------------------------------------------ the contract's clauses (grader/clauses.py)
+
+def cross_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:
+    X_dec = randn(gen, *case.batch, case.dim, case.n_q, dtype=case.dtype)
+    X_enc = randn(gen, *case.batch, case.dim, case.n_k, dtype=case.dtype)
+    mask = clause_mask(gen, case, case.n_k, case.n_q)
+    X_enc = hide_large(X_enc, mask, case)
+    return (X_dec, X_enc, attention_params(gen, case.dim, case.dtype), case.heads, mask), {}
+
+
+def decoder_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:
+    X_dec = randn(gen, *case.batch, case.dim, case.n_q, dtype=case.dtype)
+    X_enc = randn(gen, *case.batch, case.dim, case.n_k, dtype=case.dtype)
+    mask = clause_mask(gen, case, case.n_k, case.n_q)
+    X_enc = hide_large(X_enc, mask, case)
+    return (X_dec, X_enc, decoder_params(gen, case.dim, 2 * case.dim, case.dtype), case.heads, mask), {}
+
+
+def decoder_clause_tol(args: tuple, kwargs: dict) -> Tolerance:
+    """``decoder_tol`` scaled by the largest input column (see the transformer layer's clause tolerance)."""
+    X_dec, X_enc = args[:2]
+    scale = max(1.0, float(X_dec.abs().max()) / 4, float(X_enc.abs().max()) / 4)
+    return decoder_tol(X_dec.shape[-2], 2 * X_dec.shape[-2], max(X_dec.shape[-1], X_enc.shape[-1])).scaled(scale)
+
+
+SPECS = {
+    "cross_attention": Spec(cross_inputs, lambda args, kwargs: mha_tol(*args[:4]),
+                            ("batching", "single_token", "unequal_lengths", "float64", "fully_masked_query",
+                             "hidden_keys_large", "one_head")),
+    "decoder_layer": Spec(decoder_inputs, decoder_clause_tol,
+                          ("batching", "single_token", "unequal_lengths", "float64", "fully_masked_query",
+                           "hidden_keys_large")),
+}
+globals().update(clause_checks("cross_attention", SPECS))

@@ -122,3 +122,108 @@ def exp_log_frequencies(num_positions, dim):
     table[0::2] = torch.sin(angles)
     table[1::2] = torch.cos(angles[: dim // 2])
     return table
+
+
+@alternative("one_hot", "torch.nn.functional.one_hot, its new last axis moved next to N, cast to the asked dtype.")
+def functional_one_hot_moved(token_ids, vocab_size, dtype=None):
+    check_token_ids(token_ids, vocab_size)
+    rows = torch.nn.functional.one_hot(token_ids, vocab_size)                 # (..., N, V)
+    return rows.movedim(-1, -2).to(dtype or torch.get_default_dtype())
+
+
+@alternative("embed", "Rows of Ω_eᵀ picked by the ids (the row layout's lookup), then the last two axes swapped.")
+def rows_of_transpose_swapped(omega_e, token_ids):
+    check_token_ids(token_ids, omega_e.shape[-1])
+    return omega_e.T[token_ids].transpose(-2, -1)
+
+
+@alternative("embed", "index_select on the flattened ids, reshaped back with the feature axis next to N.")
+def index_select_flattened(omega_e, token_ids):
+    check_token_ids(token_ids, omega_e.shape[-1])
+    columns = omega_e.index_select(1, token_ids.reshape(-1))                    # (D, B·N)
+    return columns.reshape(omega_e.shape[0], *token_ids.shape).movedim(0, -2)
+
+
+@alternative("sinusoidal_positions", "sin and cos stacked pairwise and interleaved by a reshape; odd D drops the last "
+             "cosine row.")
+def interleaved_by_stacking(num_positions, dim):
+    n = torch.arange(num_positions, dtype=torch.float64)
+    pairs = torch.arange(0, dim, 2, dtype=torch.float64)
+    angles = pairs.div(dim).mul(-math.log(10000.0)).exp()[:, None] * n[None, :]    # (ceil(D/2), N)
+    table = torch.stack([angles.sin(), angles.cos()], dim=1).reshape(-1, num_positions)[:dim]
+    return table.to(torch.get_default_dtype())
+
+
+@wrong("embed", """
+    Your embedding works for one sequence but not for a batch: omega_e[:, ids] with ids (B, N) has shape (D, B, N), the
+    feature axis first. Move it next to the tokens: omega_e[:, ids].movedim(0, -2) gives (B, D, N).""")
+def embed_batch_axis_not_moved(omega_e, token_ids):
+    return omega_e[:, token_ids]
+
+
+@wrong("embed", """
+    You multiplied the embeddings by sqrt(D), as the Annotated Transformer's Embeddings module does before adding
+    positions. That scale is a choice of that model, not part of an embedding lookup: embed returns Ω_e's columns as
+    they are (X = Ω_e T).""")
+def embed_scaled_by_sqrt_width(omega_e, token_ids):
+    return omega_e[:, token_ids].movedim(0, -2) * math.sqrt(omega_e.shape[0])
+
+
+@wrong("one_hot", """
+    Your one-hot matrix is a bool tensor (the comparison ids == arange(V) itself). It must be numbers, to be multiplied
+    with weights: cast the comparison, .to(dtype or torch.get_default_dtype()).""")
+def one_hot_bool(token_ids, vocab_size, dtype=None):
+    check_token_ids(token_ids, vocab_size)
+    return token_ids.unsqueeze(-2) == torch.arange(vocab_size)[:, None]
+
+
+@wrong("sinusoidal_positions", """
+    Your rows start with the cosine: row 2i is cos and row 2i+1 is sin. The encoding puts the sine first: row 2i is
+    sin(n / 10000^(2i/D)) and row 2i+1 the cosine of the same angle (an odd D ends with a sine row).""")
+def cosine_rows_first(num_positions, dim):
+    n = torch.arange(num_positions, dtype=torch.float64)
+    pairs = torch.arange(0, dim, 2, dtype=torch.float64)
+    angles = n[None, :] / 10000.0 ** (pairs[:, None] / dim)
+    table = torch.empty(dim, num_positions, dtype=torch.float64)
+    table[0::2] = torch.cos(angles)
+    table[1::2] = torch.sin(angles[: dim // 2])
+    return table.to(torch.get_default_dtype())
+
+
+@wrong("sinusoidal_positions", """
+    Your exponent uses the pair index i (10000^(i/D)) where the formula has 2i (10000^(2i/D)). The frequencies then
+    fall only to 1/100 instead of 1/10000 across the rows. Use the even row index 2i: torch.arange(0, D, 2) / D.""")
+def exponent_uses_pair_index(num_positions, dim):
+    n = torch.arange(num_positions, dtype=torch.float64)
+    pairs = torch.arange((dim + 1) // 2, dtype=torch.float64)
+    angles = n[None, :] / 10000.0 ** (pairs[:, None] / dim)
+    table = torch.empty(dim, num_positions, dtype=torch.float64)
+    table[0::2] = torch.sin(angles)
+    table[1::2] = torch.cos(angles[: dim // 2])
+    return table.to(torch.get_default_dtype())
+
+
+@wrong("sinusoidal_positions", """
+    You multiplied the position by 10000^(2i/D) instead of dividing: the angles grow with the row instead of slowing
+    down, so the high rows oscillate wildly. The angle is n / 10000^(2i/D) = n · exp(-(2i/D) · ln 10000).""")
+def frequency_multiplied(num_positions, dim):
+    n = torch.arange(num_positions, dtype=torch.float64)
+    pairs = torch.arange(0, dim, 2, dtype=torch.float64)
+    angles = n[None, :] * 10000.0 ** (pairs[:, None] / dim)
+    table = torch.empty(dim, num_positions, dtype=torch.float64)
+    table[0::2] = torch.sin(angles)
+    table[1::2] = torch.cos(angles[: dim // 2])
+    return table.to(torch.get_default_dtype())
+
+
+@wrong("sinusoidal_positions", """
+    Your positions start at 1. The first token is position 0: column 0 is sin(0) = 0 on the sine rows and cos(0) = 1 on
+    the cosine rows. Use torch.arange(N), not torch.arange(1, N + 1).""")
+def positions_start_at_one(num_positions, dim):
+    n = torch.arange(1, num_positions + 1, dtype=torch.float64)
+    pairs = torch.arange(0, dim, 2, dtype=torch.float64)
+    angles = n[None, :] / 10000.0 ** (pairs[:, None] / dim)
+    table = torch.empty(dim, num_positions, dtype=torch.float64)
+    table[0::2] = torch.sin(angles)
+    table[1::2] = torch.cos(angles[: dim // 2])
+    return table.to(torch.get_default_dtype())

@@ -8,6 +8,7 @@ absolute, and sin/cos by as much; we allow 32·N·u for positions n < N (2.5 tim
 import pytest
 import torch
 
+from grader.clauses import Case, Spec, clause_checks
 from grader.judge import EXACT, Judge, Tolerance, generator, randn
 
 LOOKUP_TOL = Tolerance.float32(4)
@@ -80,3 +81,19 @@ def test_sinusoidal_positions(learner):
     with Judge(learner, "embeddings") as judge:
         for n, dim in sizes:
             judge.expect("sinusoidal_positions", n, dim, tol=Tolerance.float32(32 * n))
+
+
+FLOAT64 = 2.0 ** -29  # float64's unit roundoff (2^-53) over float32's (2^-24): turns a float32 bound into float64's
+
+
+# ------------------------------------------------------------------ the contract's clauses (grader/clauses.py)
+
+def embed_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:
+    vocab = 11
+    omega = randn(gen, case.dim, vocab, dtype=case.dtype, scale=case.scale)
+    return (omega, torch.randint(0, vocab, (*case.batch, case.n_q), generator=gen)), {}
+
+
+SPECS = {"embed": Spec(embed_inputs, lambda args, kwargs: EXACT,
+                       ("batching", "single_token", "float64", "large_magnitudes"))}
+globals().update(clause_checks("embeddings", SPECS))

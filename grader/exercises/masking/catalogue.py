@@ -70,9 +70,11 @@ def apply_mask_fills_zero(scores, mask):
 
 
 @wrong("apply_mask", """
-    You filled hidden scores with a large negative number instead of -inf. The contract asks for -inf: it is exact in
-    every dtype (-1e9 is not even representable exactly, and -1e4 is not "large" next to real scores), and a query
-    that sees no key then gets all-zero weights instead of a uniform average over hidden keys.""")
+    You filled hidden scores with a large negative number instead of -inf. The contract asks for -inf, for two
+    reasons. A query that sees no key: with -1e9 every one of its scores is the same -1e9, so the softmax gives it a
+    uniform average over keys it must not see, where -inf gives all-zero weights. And "large" is relative: -1e9 is
+    exact in float32 and float64, but it overflows to -inf in float16, and a smaller constant such as -1e4 is not
+    large next to real scores, so hidden keys keep some weight.""")
 def apply_mask_large_negative(scores, mask):
     return scores.masked_fill(~mask, -1e9)
 
@@ -111,3 +113,82 @@ def where_neg_inf(scores, mask):
     if mask is None:
         return scores
     return torch.where(mask, scores, torch.full_like(scores, float("-inf")))
+
+
+@alternative("causal_mask", "The lower triangle of ones, transposed (the row layout's causal mask, turned into ours).")
+def lower_triangle_transposed(n):
+    return torch.ones(n, n, dtype=torch.bool).tril().T
+
+
+@alternative("padding_mask", "A running count of positions compared with each length (a sequence mask by cumsum).")
+def padding_by_cumsum(lengths, n):
+    positions = torch.ones(len(lengths), n, dtype=torch.long).cumsum(dim=1)     # 1 .. n in every row
+    return (positions <= lengths[:, None]).unsqueeze(-1)
+
+
+@alternative("local_mask", "Distances between positions with torch.cdist (L1), compared with the window.")
+def distance_matrix(n, window):
+    positions = torch.arange(n, dtype=torch.float64)[:, None]
+    return torch.cdist(positions, positions, p=1) <= window
+
+
+@alternative("apply_mask", "An additive mask (0 where visible, -inf where hidden), as PyTorch builds from a bool mask.")
+def additive_mask(scores, mask):
+    additive = torch.zeros(mask.shape, dtype=scores.dtype).masked_fill(~mask, float("-inf"))
+    return scores + additive
+
+
+@wrong("causal_mask", """
+    Your causal mask is a float tensor (torch.ones(n, n).triu() is float32). Masks are bool: True = visible. A float
+    mask used with masked_fill or ~ fails or, worse, is read as scores to add. Build it from a bool tensor:
+    torch.ones(n, n, dtype=torch.bool).triu().""")
+def causal_mask_float(n):
+    return torch.ones(n, n).triu()
+
+
+@wrong("causal_mask", """
+    Your causal mask lets each query see the NEXT token as well (triu(diagonal=-1)): key j is visible to query i iff
+    j <= i + 1. During training that leaks the very token the model must predict. Key j is visible iff j <= i: the
+    main diagonal and above, triu() with the default diagonal=0.""")
+def causal_mask_sees_next_token(n):
+    return torch.ones(n, n, dtype=torch.bool).triu(diagonal=-1)
+
+
+@wrong("padding_mask", """
+    Your padding mask has shape (B, n), one row per sequence, like Hugging Face's attention_mask. In this course a mask
+    is laid out like the scores it hides, (..., N_k, N_q): give it a key axis and a query axis of size 1, (B, n, 1),
+    so that it broadcasts over the queries.""")
+def padding_mask_without_query_axis(lengths, n):
+    return torch.arange(n)[None, :] < lengths[:, None]
+
+
+@wrong("padding_mask", """
+    Your mask keeps the LAST lengths[b] positions visible (left padding). The contract pads on the right: a sequence of
+    length L occupies positions 0 .. L-1, so key j is visible iff j < lengths[b].""")
+def padding_mask_from_the_end(lengths, n):
+    return (torch.arange(n)[None, :] >= n - lengths[:, None]).unsqueeze(-1)
+
+
+@wrong("local_mask", """
+    You read window as the TOTAL width of the band (|i - j| <= window // 2). In the contract window is the distance on
+    EACH side: key j is visible to query i iff |i - j| <= window, so the band is 2·window + 1 wide.""")
+def local_window_read_as_total_width(n, window):
+    offset = torch.arange(n)[None, :] - torch.arange(n)[:, None]
+    return offset.abs() <= window // 2
+
+
+@wrong("apply_mask", """
+    You added the most negative finite number (torch.finfo(dtype).min, as Hugging Face's additive masks do) instead of
+    writing -inf. Hidden scores then stay finite, a query that sees no key gets uniform weights rather than zeros, and
+    adding it to another very negative score overflows to -inf anyway. The contract asks for -inf exactly:
+    scores.masked_fill(~mask, float("-inf")).""")
+def apply_mask_adds_finfo_min(scores, mask):
+    return scores + (~mask).to(scores.dtype) * torch.finfo(scores.dtype).min
+
+
+@wrong("apply_mask", """
+    You multiplied a 0/1 mask by -inf and added it: 0 · (-inf) is NaN, so every VISIBLE score becomes NaN. An
+    additive mask must hold 0 where visible and -inf where hidden: build it with masked_fill (or torch.where), never
+    by multiplying with infinity.""")
+def apply_mask_multiplies_infinity(scores, mask):
+    return scores + (~mask).to(scores.dtype) * float("-inf")

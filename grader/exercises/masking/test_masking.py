@@ -6,9 +6,12 @@ the reference exactly (dtype included); its gradient is the cotangent copied to 
 Sizes are random as well as hand-picked (n up to 40, windows from 0 to past n, lengths below, at and equal to n,
 B == n), so a rule that only holds for small or square cases does not pass.
 """
+from dataclasses import replace
+
 import pytest
 import torch
 
+from grader.clauses import Case, Spec, clause_checks, random_mask
 from grader.diagnose import Misconception
 from grader.judge import EXACT, Judge, agree, generator, randn
 from grader.sandbox import LearnerError
@@ -121,3 +124,16 @@ def test_apply_mask_gradient_and_inputs_untouched(learner):
             judge.require(isinstance(grad, torch.Tensor) and agree(grad, cotangent, EXACT),
                           "the gradient of apply_mask is not the cotangent on the visible scores (and 0 on the hidden "
                           "ones): the visible scores must be passed through unchanged, with autograd")
+
+
+# ------------------------------------------------------------------ the contract's clauses (grader/clauses.py)
+
+def apply_mask_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:
+    scores = randn(gen, *case.batch, case.n_k, case.n_q, dtype=case.dtype, scale=case.scale)
+    return (scores, random_mask(gen, replace(case, mask=case.mask or "random"), case.n_k, case.n_q)), {}
+
+
+SPECS = {"apply_mask": Spec(apply_mask_inputs, lambda args, kwargs: EXACT,
+                            ("batching", "single_token", "unequal_lengths", "float64", "large_magnitudes",
+                             "fully_masked_query"))}
+globals().update(clause_checks("masking", SPECS))

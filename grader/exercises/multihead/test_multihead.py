@@ -5,6 +5,8 @@ Tolerance: ``judge.mha_tol``, a float32 bound computed from the inputs (derived 
 import pytest
 import torch
 
+from grader.clauses import Case, Spec, clause_checks, hide_large
+from grader.clauses import random_mask as clause_mask
 from grader.judge import Judge, attention_params, generator, mha_tol, randn
 
 
@@ -114,3 +116,24 @@ def test_gradients(learner):
         params = attention_params(gen, 8, dtype=torch.float64)
         judge.expect_grad("multi_head_attention", (Xq, Xkv, params, 4), {}, [0, 1],
                           tol=mha_tol(Xq, Xkv, params, 4).scaled(8.0), seed=7)
+
+
+FLOAT64 = 2.0 ** -29  # float64's unit roundoff (2^-53) over float32's (2^-24): turns a float32 bound into float64's
+
+
+# ------------------------------------------------------------------ the contract's clauses (grader/clauses.py)
+
+def mha_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:
+    Xq = randn(gen, *case.batch, case.dim, case.n_q, dtype=case.dtype)
+    Xkv = randn(gen, *case.batch, case.dim, case.n_k, dtype=case.dtype)
+    mask = clause_mask(gen, case, case.n_k, case.n_q)
+    Xkv = hide_large(Xkv, mask, case)
+    args = (Xq, Xkv, attention_params(gen, case.dim, case.dtype), case.heads)
+    return args + (() if mask is None else (mask,)), {}
+
+
+SPECS = {"multi_head_attention": Spec(
+    mha_inputs, lambda args, kwargs: mha_tol(*args[:4]),
+    ("batching", "single_token", "unequal_lengths", "float64", "fully_masked_query", "hidden_keys_large",
+     "one_head"))}
+globals().update(clause_checks("multihead", SPECS))

@@ -96,3 +96,58 @@ def einsum_preallocated(images, patch_size, W, b, cls_token, positions):
     out[:, :, 0] += cls_token
     out[:, :, 1:] += torch.einsum("dk,bkn->bdn", W, patches) + b[:, None]
     return out
+
+
+@alternative("patchify", "unflatten H and W into (grid, P), permute to (C, P, P, grid rows, grid columns), flatten.")
+def unflatten_permute_flatten(images, patch_size):
+    B, C, H, W = images.shape
+    P = patch_size
+    if H % P or W % P:
+        raise ValueError(f"images: H={H} and W={W} must be multiples of patch_size={P}")
+    grid = images.unflatten(2, (H // P, P)).unflatten(4, (W // P, P))            # (B, C, H/P, P, W/P, P)
+    return grid.permute(0, 1, 3, 5, 2, 4).flatten(1, 3).flatten(2)              # (B, C·P·P, N)
+
+
+@alternative("patch_embedding", "torch.nn.functional.linear on the transposed patches, [CLS] concatenated in the row "
+             "layout, transposed back.")
+def linear_in_row_layout(images, patch_size, W, b, cls_token, positions):
+    rows = torch.nn.functional.linear(patchify(images, patch_size).transpose(1, 2), W, b)     # (B, N, D)
+    rows = torch.cat([cls_token.expand(len(images), 1, -1), rows], dim=1)                     # (B, N+1, D)
+    return rows.transpose(1, 2) + positions
+
+
+@wrong("patchify", """
+    You cut the image as if it were (B, C, W, H): the grid uses W/P rows and H/P columns. A tensor image is (B, C, H, W)
+    — height first (PIL's size is (W, H), a frequent source of the swap). For a non-square image the patches then
+    mix pixels of different places; reshape to (B, C, H/P, P, W/P, P).""")
+def patchify_height_width_swapped(images, patch_size):
+    B, C, H, W = images.shape
+    P = patch_size
+    grid = images.reshape(B, C, W // P, P, H // P, P)
+    return grid.permute(0, 2, 4, 1, 3, 5).reshape(B, (H // P) * (W // P), C * P * P).transpose(1, 2)
+
+
+@wrong("patchify", """
+    Your patches overlap: torch.nn.functional.unfold (or Tensor.unfold) without stride=P slides the P×P window one
+    pixel at a time, giving (H-P+1)(W-P+1) patches. ViT patches tile the image: pass stride=patch_size.""")
+def patches_overlap(images, patch_size):
+    return torch.nn.functional.unfold(images, kernel_size=patch_size)
+
+
+@wrong("patch_embedding", """
+    You left out the bias b of the patch projection: each patch token is W · patch + b. (A Conv2d patch embedding has
+    this bias too.)""")
+def projection_bias_forgotten(images, patch_size, W, b, cls_token, positions):
+    tokens = W @ patchify(images, patch_size)
+    cls = cls_token[None, :, None].expand(len(images), -1, 1)
+    return torch.cat([cls, tokens], dim=-1) + positions
+
+
+@wrong("patch_embedding", """
+    Your patches get their positions (columns 1 .. N) but [CLS] gets none: you added positions[:, 1:] to the patches
+    and prepended the bare class token. [CLS] has a position too, positions[:, 0]: add the (D, N+1) positions after
+    prepending.""")
+def cls_position_forgotten(images, patch_size, W, b, cls_token, positions):
+    tokens = W @ patchify(images, patch_size) + b[:, None] + positions[:, 1:]
+    cls = cls_token[None, :, None].expand(len(images), -1, 1)
+    return torch.cat([cls, tokens], dim=-1)

@@ -7,6 +7,7 @@ plus two additions: (C·P·P + 2)·u relative to max(|W||patches|) + |b| + |cls|
 import pytest
 import torch
 
+from grader.clauses import Case, Spec, clause_checks
 from grader.judge import EXACT, Judge, Tolerance, generator, randn
 
 
@@ -82,3 +83,20 @@ def test_patch_embedding_gradients(learner):
     with Judge(learner, "patch_embedding") as judge:
         args = embedding_inputs(gen, 2, 2, 4, 4, 2, 3, torch.float64)
         judge.expect_grad("patch_embedding", args, {}, [0, 2, 3, 4, 5], tol=embedding_tol(*args).scaled(8.0), seed=13)
+
+
+FLOAT64 = 2.0 ** -29  # float64's unit roundoff (2^-53) over float32's (2^-24): turns a float32 bound into float64's
+
+
+# ------------------------------------------------------------------ the contract's clauses (grader/clauses.py)
+
+def patch_embedding_clause_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:
+    """Images (B, C, H, W): B from the case's batch (at least 1), N = n_q patches in a row of P = 2 pixels."""
+    batch = max(1, int(torch.tensor(case.batch).prod()) if case.batch else 1)
+    args = embedding_inputs(gen, batch, 3, 2, 2 * case.n_q, 2, case.dim, case.dtype)
+    return (args[0] * case.scale, *args[1:]), {}
+
+
+SPECS = {"patch_embedding": Spec(patch_embedding_clause_inputs, lambda args, kwargs: embedding_tol(*args),
+                                 ("single_token", "float64", "large_magnitudes"))}
+globals().update(clause_checks("patch_embedding", SPECS))

@@ -353,3 +353,295 @@ def beam_tensor_scores(model, prompt, beam_width, max_new_tokens, eos_id=None):
         finished = [tokens[i] is None or tokens[i] == eos_id for i in keep]
         scores = flat[keep]
     return beams[int(torch.argmax(scores))]
+
+
+@alternative("next_token_probs", "Filters as masks on the logits (-inf), one softmax at the end; the nucleus keeps a "
+             "token while the mass ranked before it is below p.")
+def logit_masks_then_softmax(logits, temperature=1.0, top_k=None, top_p=None):
+    if temperature == 0:
+        return torch.nn.functional.one_hot(torch.argmax(logits), logits.numel()).to(logits.dtype)
+    scaled = logits / temperature
+    if top_k is not None:
+        order = torch.sort(scaled, descending=True, stable=True).indices
+        scaled = scaled.index_fill(0, order[top_k:], float("-inf"))
+    if top_p is not None:
+        probs = torch.softmax(scaled, dim=0)
+        order = torch.sort(probs, descending=True, stable=True).indices
+        mass_before = torch.cumsum(probs[order], dim=0) - probs[order]
+        scaled = scaled.index_fill(0, order[mass_before >= top_p], float("-inf"))
+    return torch.softmax(scaled, dim=0)
+
+
+@alternative("generate", "Ids written into a preallocated tensor of the longest possible length, trimmed at the end.")
+def generate_preallocated(model, prompt, max_new_tokens, temperature=1.0, top_k=None, top_p=None, eos_id=None,
+                          generator=None, context_size=None):
+    start = len(prompt)
+    ids = torch.empty(start + max_new_tokens, dtype=torch.long)
+    ids[:start] = prompt
+    length = start
+    for _ in range(max_new_tokens):
+        context = ids[:length] if context_size is None else ids[max(0, length - context_size):length]
+        probs = next_token_probs(model(context)[:, -1], temperature, top_k, top_p)
+        ids[length] = torch.multinomial(probs, 1, generator=generator)[0]
+        length += 1
+        if eos_id is not None and int(ids[length - 1]) == eos_id:
+            break
+    return ids[:length].clone()
+
+
+@alternative("sequence_log_prob", "torch.distributions.Categorical over the columns (row layout), log_prob of the "
+             "next tokens, summed.")
+def categorical_log_prob(model, ids):
+    logits = model(ids)
+    if len(ids) < 2:                                   # no token is predicted: log 1 = 0
+        return logits.new_zeros(())
+    return torch.distributions.Categorical(logits=logits[:, :-1].T).log_prob(ids[1:]).sum()
+
+
+@alternative("beam_search", "heapq.nlargest over (score, beam, token) candidates; it is stable, so ties keep the "
+             "earlier beam, then the lower token.")
+def beam_heapq(model, prompt, beam_width, max_new_tokens, eos_id=None):
+    import heapq
+
+    beams = [(0.0, prompt.long().tolist(), False)]
+    for _ in range(max_new_tokens):
+        if all(done for _, _, done in beams):
+            break
+        candidates = []
+        for score, ids, done in beams:
+            if done:
+                candidates.append((score, ids, True))
+                continue
+            log_probs = torch.log_softmax(model(torch.tensor(ids)).double()[:, -1], dim=0).tolist()
+            candidates += [(score + lp, ids + [t], t == eos_id) for t, lp in enumerate(log_probs)]
+        beams = heapq.nlargest(beam_width, candidates, key=lambda c: c[0])
+    return torch.tensor(beams[0][1], dtype=torch.long)
+
+
+@wrong("next_token_probs", """
+    Your top-k keeps every token tied with the k-th largest probability (probs < kth_value are dropped, as many public
+    implementations do), so tied logits can leave more than k tokens. The contract keeps EXACTLY k tokens, ties going
+    to the lower ids: sort with torch.sort(probs, descending=True, stable=True) and keep the first k indices.""")
+def top_k_keeps_ties(logits, temperature=1.0, top_k=None, top_p=None):
+    if temperature == 0:
+        return torch.nn.functional.one_hot(torch.argmax(logits), len(logits)).to(logits.dtype)
+    probs = torch.softmax(logits / temperature, dim=0)
+    if top_k is not None:
+        kth = torch.topk(probs, min(top_k, len(probs))).values[-1]
+        probs = torch.where(probs < kth, torch.zeros_like(probs), probs)
+        probs = probs / probs.sum()
+    if top_p is not None:
+        order = torch.sort(probs, descending=True, stable=True).indices
+        kept = min(int((torch.cumsum(probs[order], 0) < top_p).sum()) + 1, len(order))
+        probs = torch.zeros_like(probs).index_copy(0, order[:kept], probs[order[:kept]])
+        probs = probs / probs.sum()
+    return probs
+
+
+@wrong("next_token_probs", """
+    Your top-k keeps k + 1 tokens: the cut is off by one (a removal mask like rank > k, where rank counts from 0,
+    keeps ranks 0 .. k). Keep ranks 0 .. k-1: order[:top_k].""")
+def top_k_keeps_one_too_many(logits, temperature=1.0, top_k=None, top_p=None):
+    if temperature == 0:
+        return torch.nn.functional.one_hot(torch.argmax(logits), len(logits)).to(logits.dtype)
+    probs = torch.softmax(logits / temperature, dim=0)
+    if top_k is not None:
+        order = torch.sort(probs, descending=True, stable=True).indices
+        ranks = torch.empty_like(order).scatter_(0, order, torch.arange(len(order)))
+        probs = torch.where(ranks > top_k, torch.zeros_like(probs), probs)
+        probs = probs / probs.sum()
+    if top_p is not None:
+        order = torch.sort(probs, descending=True, stable=True).indices
+        kept = min(int((torch.cumsum(probs[order], 0) < top_p).sum()) + 1, len(order))
+        probs = torch.zeros_like(probs).index_copy(0, order[:kept], probs[order[:kept]])
+        probs = probs / probs.sum()
+    return probs
+
+
+@wrong("next_token_probs", """
+    Your top-k keeps only k - 1 tokens (and none at all for k = 1, which gives 0/0): the cut is off by one, zeroing
+    the ranks from k - 1 on. Zero the ranks from k on: probs[order[top_k:]] = 0.""")
+def top_k_keeps_one_too_few(logits, temperature=1.0, top_k=None, top_p=None):
+    if temperature == 0:
+        return torch.nn.functional.one_hot(torch.argmax(logits), len(logits)).to(logits.dtype)
+    probs = torch.softmax(logits / temperature, dim=0)
+    if top_k is not None:
+        order = torch.sort(probs, descending=True, stable=True).indices
+        probs = probs.index_fill(0, order[top_k - 1:], 0.0)
+        probs = probs / probs.sum()
+    if top_p is not None:
+        order = torch.sort(probs, descending=True, stable=True).indices
+        kept = min(int((torch.cumsum(probs[order], 0) < top_p).sum()) + 1, len(order))
+        probs = torch.zeros_like(probs).index_copy(0, order[:kept], probs[order[:kept]])
+        probs = probs / probs.sum()
+    return probs
+
+
+@wrong("next_token_probs", """
+    When the running total of probabilities reaches p EXACTLY, your nucleus keeps one more token: you count the tokens
+    whose cumulative probability is <= p and add the crossing one. The nucleus is the shortest prefix whose total is
+    >= p, so a token that brings the total exactly to p ends it: count cumulative < p, then add one.""")
+def top_p_exact_total_keeps_one_more(logits, temperature=1.0, top_k=None, top_p=None):
+    if temperature == 0:
+        return torch.nn.functional.one_hot(torch.argmax(logits), len(logits)).to(logits.dtype)
+    probs = torch.softmax(logits / temperature, dim=0)
+    if top_k is not None:
+        keep = torch.sort(probs, descending=True, stable=True).indices[:top_k]
+        probs = torch.zeros_like(probs).index_copy(0, keep, probs[keep])
+        probs = probs / probs.sum()
+    if top_p is not None:
+        order = torch.sort(probs, descending=True, stable=True).indices
+        kept = min(int((torch.cumsum(probs[order], 0) <= top_p).sum()) + 1, len(order))
+        probs = torch.zeros_like(probs).index_copy(0, order[:kept], probs[order[:kept]])
+        probs = probs / probs.sum()
+    return probs
+
+
+@wrong("next_token_probs", """
+    Your nucleus keeps every token whose probability is at least that of the token crossing p (a probability cutoff,
+    as in implementations that compare with a threshold), so tokens tied with the crossing one are all kept. The
+    nucleus is a prefix of the stable descending order: keep exactly the tokens up to the crossing one, ties going
+    to the lower ids.""")
+def top_p_keeps_ties_of_crossing_token(logits, temperature=1.0, top_k=None, top_p=None):
+    if temperature == 0:
+        return torch.nn.functional.one_hot(torch.argmax(logits), len(logits)).to(logits.dtype)
+    probs = torch.softmax(logits / temperature, dim=0)
+    if top_k is not None:
+        keep = torch.sort(probs, descending=True, stable=True).indices[:top_k]
+        probs = torch.zeros_like(probs).index_copy(0, keep, probs[keep])
+        probs = probs / probs.sum()
+    if top_p is not None:
+        ranked = torch.sort(probs, descending=True, stable=True).values
+        kept = min(int((torch.cumsum(ranked, 0) < top_p).sum()) + 1, len(ranked))
+        probs = torch.where(probs >= ranked[kept - 1], probs, torch.zeros_like(probs))
+        probs = probs / probs.sum()
+    return probs
+
+
+@wrong("next_token_probs", """
+    You divided the PROBABILITIES by the temperature and renormalised, which cancels the division: the temperature
+    has no effect. Temperature divides the LOGITS before the softmax, softmax(logits / T) — equivalently it raises the
+    probabilities to the power 1/T.""")
+def temperature_divides_probabilities(logits, temperature=1.0, top_k=None, top_p=None):
+    if temperature == 0:
+        return torch.nn.functional.one_hot(torch.argmax(logits), len(logits)).to(logits.dtype)
+    probs = torch.softmax(logits, dim=0) / temperature
+    probs = probs / probs.sum()
+    if top_k is not None:
+        keep = torch.sort(probs, descending=True, stable=True).indices[:top_k]
+        probs = torch.zeros_like(probs).index_copy(0, keep, probs[keep])
+        probs = probs / probs.sum()
+    if top_p is not None:
+        order = torch.sort(probs, descending=True, stable=True).indices
+        kept = min(int((torch.cumsum(probs[order], 0) < top_p).sum()) + 1, len(order))
+        probs = torch.zeros_like(probs).index_copy(0, order[:kept], probs[order[:kept]])
+        probs = probs / probs.sum()
+    return probs
+
+
+@wrong("generate", """
+    You return only the new tokens. The contract returns the whole sequence, prompt included: (N0 + n_new,) ids
+    whose first N0 are the prompt.""")
+def generate_returns_only_new_tokens(model, prompt, max_new_tokens, temperature=1.0, top_k=None, top_p=None,
+                                     eos_id=None, generator=None, context_size=None):
+    ids = prompt.long()
+    for _ in range(max_new_tokens):
+        context = ids if context_size is None else ids[-context_size:]
+        token = torch.multinomial(next_token_probs(model(context)[:, -1], temperature, top_k, top_p), 1,
+                                  generator=generator)
+        ids = torch.cat([ids, token])
+        if eos_id is not None and int(token) == eos_id:
+            break
+    return ids[len(prompt):]
+
+
+@wrong("generate", """
+    You take the most likely token at every step (argmax) instead of sampling: generation is then greedy whatever the
+    temperature, top-k or top-p. Draw the token from the distribution: torch.multinomial(probs, 1,
+    generator=generator).""")
+def generate_takes_argmax(model, prompt, max_new_tokens, temperature=1.0, top_k=None, top_p=None, eos_id=None,
+                          generator=None, context_size=None):
+    ids = prompt.long()
+    for _ in range(max_new_tokens):
+        context = ids if context_size is None else ids[-context_size:]
+        probs = next_token_probs(model(context)[:, -1], temperature, top_k, top_p)
+        token = torch.argmax(probs).reshape(1)
+        ids = torch.cat([ids, token])
+        if eos_id is not None and int(token) == eos_id:
+            break
+    return ids
+
+
+@wrong("generate", """
+    Your context window is one token too long: ids[-context_size - 1:] feeds context_size + 1 tokens to the model. A
+    model with a context of size C sees the last C tokens: ids[-context_size:].""")
+def generate_context_one_too_long(model, prompt, max_new_tokens, temperature=1.0, top_k=None, top_p=None,
+                                  eos_id=None, generator=None, context_size=None):
+    ids = prompt.long()
+    for _ in range(max_new_tokens):
+        context = ids if context_size is None else ids[-context_size - 1:]
+        probs = next_token_probs(model(context)[:, -1], temperature, top_k, top_p)
+        token = torch.multinomial(probs, 1, generator=generator)
+        ids = torch.cat([ids, token])
+        if eos_id is not None and int(token) == eos_id:
+            break
+    return ids
+
+
+@wrong("sequence_log_prob", """
+    You averaged the log-probabilities over the positions (as a cross-entropy loss with reduction="mean" does). The
+    log-probability of a sequence is their SUM: log p(ids) = Σ_n log p(ids[n] | ids[:n]).""")
+def log_probs_averaged(model, ids):
+    log_probs = torch.log_softmax(model(ids), dim=0)
+    picked = log_probs[ids[1:], torch.arange(len(ids) - 1)]
+    return picked.mean() if len(picked) else picked.sum()
+
+
+@wrong("sequence_log_prob", """
+    You summed the raw logits of the next tokens, never normalising them. A logit is a score, not a log-probability:
+    take log_softmax over the vocabulary (axis 0) first, then pick row ids[n] of column n - 1.""")
+def raw_logits_summed(model, ids):
+    logits = model(ids)
+    return logits[ids[1:], torch.arange(len(ids) - 1)].sum()
+
+
+@wrong("beam_search", """
+    You divided each beam's score by its length before comparing (length normalisation, as Hugging Face's
+    length_penalty does). The contract's score is the plain sum of log-probabilities, which favours shorter
+    finished sequences: compare the sums themselves.""")
+def beam_length_normalised(model, prompt, beam_width, max_new_tokens, eos_id=None):
+    beams = [(0.0, prompt.long(), False)]
+    for _ in range(max_new_tokens):
+        candidates = []
+        for score, ids, finished in beams:
+            if finished:
+                candidates.append((score, ids, True))
+                continue
+            log_probs = torch.log_softmax(model(ids)[:, -1].double(), dim=0)
+            for token, log_prob in enumerate(log_probs.tolist()):
+                candidates.append((score + log_prob, torch.cat([ids, torch.tensor([token])]), token == eos_id))
+        candidates.sort(key=lambda c: -c[0] / len(c[1]))
+        beams = candidates[:beam_width]
+        if all(finished for _, _, finished in beams):
+            break
+    return beams[0][1]
+
+
+@wrong("beam_search", """
+    You stop as soon as ANY beam emits eos_id and return that beam. A finished beam only stops growing: the other beams
+    go on, and may end with a higher total score. Keep the finished beam among the candidates with its fixed score,
+    and return the best beam when all are finished or the steps run out.""")
+def beam_returns_first_finished(model, prompt, beam_width, max_new_tokens, eos_id=None):
+    beams = [(0.0, prompt.long())]
+    for _ in range(max_new_tokens):
+        candidates = []
+        for score, ids in beams:
+            log_probs = torch.log_softmax(model(ids)[:, -1].double(), dim=0)
+            for token, log_prob in enumerate(log_probs.tolist()):
+                candidates.append((score + log_prob, torch.cat([ids, torch.tensor([token])])))
+        candidates.sort(key=lambda c: -c[0])
+        beams = candidates[:beam_width]
+        for _, ids in beams:
+            if eos_id is not None and int(ids[-1]) == eos_id:
+                return ids
+    return beams[0][1]

@@ -11,9 +11,12 @@ test_softmax.py); renormalising after a filter adds V·u; twice that. ``sequence
 values, each off by (2·max|l| + V + 3)·u absolute: four times N times that. Which tokens are kept must match
 exactly; the inputs keep every cumulative sum at least 1e-3 away from p < 1 (checked by ``assert_clear_of_p``).
 """
+from dataclasses import replace
+
 import pytest
 import torch
 
+from grader.clauses import Case, Spec, clause_checks, register
 from grader.judge import EXACT, Judge, Tolerance, generator, randn
 from grader.sandbox.protocol import Seed, TableModel
 
@@ -265,3 +268,49 @@ def test_beam_search_long_sequences(learner):
     with Judge(learner, "sampling") as judge:
         model = table_model(gen, 16, 60, scale=0.3)
         judge.expect("beam_search", model, torch.tensor([3]), 2, 48, tol=EXACT)
+
+
+FLOAT64 = 2.0 ** -29  # float64's unit roundoff (2^-53) over float32's (2^-24): turns a float32 bound into float64's
+
+
+@pytest.mark.grades("sequence_log_prob")
+def test_sequence_log_prob_float64_precision(learner):
+    """A float64 model's log-probability is computed in float64 (the bound of test_sequence_log_prob with float64's
+    unit roundoff 2^-53)."""
+    gen = generator(916)
+    with Judge(learner, "sampling") as judge:
+        for vocab, n in ((10, 6), (7, 1), (20, 15)):
+            model = TableModel(randn(gen, vocab, vocab, dtype=torch.float64, scale=2.0),
+                               randn(gen, vocab, 16, dtype=torch.float64, scale=0.5))
+            top = float(model.table.abs().max() + model.pos.abs().max())
+            judge.expect("sequence_log_prob", model, torch.randint(0, vocab, (n,), generator=gen),
+                         tol=Tolerance.float32(4 * n * (2 * top + vocab + 3)).scaled(FLOAT64))
+
+
+# ------------------------------------------------------------------ the contract's clauses (grader/clauses.py)
+
+register("top_p_at_the_threshold",
+         "top-p when a cumulative probability equals p exactly (equal logits, so every sum is exact): the shortest "
+         "prefix that reaches p is kept, not one token more",
+         lambda base: [replace(base, extra={"vocab": vocab, "top_p": keep / vocab})
+                       for vocab in (4, 8) for keep in range(1, vocab)])
+register("top_k_ties",
+         "top-k when the k-th largest logit is tied: exactly k tokens are kept, ties going to the lower ids",
+         lambda base: [replace(base, extra={"logits": logits, "top_k": k})
+                       for logits, k in (([2.0, 1.0, 1.0, 1.0, 0.5], 2), ([1.0, 3.0, 1.0, 3.0, 1.0, 0.0], 1),
+                                         ([0.5, 0.5, 0.5, 0.5], 3), ([2.0, 1.0, 2.0, 1.0, 1.0], 3))])
+
+
+def probs_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:
+    if "logits" in case.extra:
+        logits = torch.tensor(case.extra["logits"], dtype=case.dtype)
+    elif "vocab" in case.extra:
+        logits = torch.zeros(case.extra["vocab"], dtype=case.dtype) + 0.75     # every softmax entry exactly 1/V
+    else:
+        logits = randn(gen, 9, dtype=case.dtype, scale=2.0 * case.scale)
+    return (logits, 1.0, case.extra.get("top_k"), case.extra.get("top_p")), {}
+
+
+SPECS = {"next_token_probs": Spec(probs_inputs, lambda args, kwargs: probs_tol(args[0], args[1]),
+                                  ("float64", "large_magnitudes", "top_p_at_the_threshold", "top_k_ties"))}
+globals().update(clause_checks("sampling", SPECS))

@@ -9,6 +9,7 @@ scores of the overflow check ~4e4·u ≈ 2.4e-3, still far below a wrong axis or
 import pytest
 import torch
 
+from grader.clauses import Case, Spec, clause_checks, random_mask
 from grader.judge import Judge, Tolerance, generator, randn
 
 
@@ -105,3 +106,20 @@ def test_gradient_matches_autograd(learner):
         for seed, shape in enumerate([(5, 3), (2, 4, 6)]):
             judge.expect_grad("softmax_cols", (randn(gen, *shape, dtype=torch.float64, scale=2.0),), {}, [0],
                               tol=Tolerance.float32(128, scale=4.0), seed=seed)
+
+
+FLOAT64 = 2.0 ** -29  # float64's unit roundoff (2^-53) over float32's (2^-24): turns a float32 bound into float64's
+
+
+# ------------------------------------------------------------------ the contract's clauses (grader/clauses.py)
+
+def softmax_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:
+    scores = randn(gen, *case.batch, case.n_k, case.n_q, dtype=case.dtype, scale=3.0 * case.scale)
+    mask = random_mask(gen, case, case.n_k, case.n_q)
+    return (scores if mask is None else scores.masked_fill(~mask, float("-inf")),), {}
+
+
+SPECS = {"softmax_cols": Spec(softmax_inputs, lambda args, kwargs: softmax_tol(args[0]),
+                              ("batching", "single_token", "unequal_lengths", "float64", "large_magnitudes",
+                               "fully_masked_query"))}
+globals().update(clause_checks("softmax", SPECS))

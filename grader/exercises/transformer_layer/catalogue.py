@@ -120,12 +120,11 @@ def functional_layer_norm(X, gamma, beta, eps=1e-5):
     return torch.nn.functional.layer_norm(rows, (X.shape[-2],), gamma, beta, eps).transpose(-2, -1)
 
 
-@alternative("layer_norm", "Computed in float32 whatever the input dtype, with rsqrt, then cast back.")
-def float32_rsqrt(X, gamma, beta, eps=1e-5):
-    x = X.float()
-    centred = x - x.mean(dim=-2, keepdim=True)
+@alternative("layer_norm", "Centred once, the biased variance as the mean of squares, multiplied by rsqrt.")
+def centred_rsqrt(X, gamma, beta, eps=1e-5):
+    centred = X - X.mean(dim=-2, keepdim=True)
     normalised = centred * torch.rsqrt(centred.square().mean(dim=-2, keepdim=True) + eps)
-    return (normalised * gamma.float()[:, None] + beta.float()[:, None]).to(X.dtype)
+    return normalised * gamma[:, None] + beta[:, None]
 
 
 @alternative("feed_forward", "Row convention with torch.nn.functional.linear and clamp(min=0).")
@@ -164,3 +163,158 @@ def sublayer_loop(X, params, num_heads, mask=None, norm_first=False):
         norm = lambda Y: layer_norm(Y, params[f"gamma{k}"], params[f"beta{k}"])      # noqa: E731
         X = X + block(norm(X)) if norm_first else norm(X + block(X))
     return X
+
+
+@alternative("layer_norm", "torch.var_mean with correction=0 (the biased variance) in one call.")
+def var_mean_biased(X, gamma, beta, eps=1e-5):
+    variance, mean = torch.var_mean(X, dim=-2, keepdim=True, correction=0)
+    return gamma[:, None] * (X - mean) / torch.sqrt(variance + eps) + beta[:, None]
+
+
+@alternative("feed_forward", "einsum for both products, torch.nn.functional.relu between them.")
+def feed_forward_einsum(X, W1, b1, W2, b2):
+    hidden = torch.nn.functional.relu(torch.einsum("fd,...dn->...fn", W1, X) + b1[:, None])
+    return torch.einsum("df,...fn->...dn", W2, hidden) + b2[:, None]
+
+
+@alternative("transformer_layer", "torch.nn.TransformerEncoderLayer (training mode, dropout 0) with the parameters "
+             "copied in; the bool mask inverted into PyTorch's True = hidden and repeated per head.")
+def torch_encoder_layer(X, params, num_heads, mask=None, norm_first=False):
+    p, D, N = params, X.shape[-2], X.shape[-1]
+    layer = torch.nn.TransformerEncoderLayer(D, num_heads, dim_feedforward=p["W1"].shape[0], dropout=0.0,
+                                             batch_first=True, norm_first=norm_first, dtype=X.dtype)
+    with torch.no_grad():
+        layer.self_attn.in_proj_weight.copy_(torch.cat([p["Wq"], p["Wk"], p["Wv"]]))
+        layer.self_attn.in_proj_bias.copy_(torch.cat([p["bq"], p["bk"], p["bv"]]))
+        layer.self_attn.out_proj.weight.copy_(p["Wo"])
+        layer.self_attn.out_proj.bias.copy_(p["bo"])
+        layer.linear1.weight.copy_(p["W1"])
+        layer.linear1.bias.copy_(p["b1"])
+        layer.linear2.weight.copy_(p["W2"])
+        layer.linear2.bias.copy_(p["b2"])
+        for k, norm in ((1, layer.norm1), (2, layer.norm2)):
+            norm.weight.copy_(p[f"gamma{k}"])
+            norm.bias.copy_(p[f"beta{k}"])
+    batch = X.shape[:-2]
+    rows = X.reshape(-1, D, N).transpose(1, 2)                                       # (B, N, D)
+    hidden = None
+    if mask is not None:
+        hidden = ~mask.expand(*batch, N, N).reshape(-1, N, N).transpose(1, 2)       # (B, N_q, N_k), True = hidden
+        hidden = hidden[0] if hidden.shape[0] == 1 else hidden.repeat_interleave(num_heads, dim=0)
+    return layer(rows, src_mask=hidden).transpose(1, 2).reshape(*batch, D, N)
+
+
+@wrong("feed_forward", """
+    You used GELU where the contract says ReLU. Both are common (the original Transformer and this course's layer use
+    ReLU; BERT and GPT-2 use GELU), but they give different outputs: GELU(x) = x·Φ(x) is not zero for negative x.
+    Use torch.relu between the two linear maps.""")
+def feed_forward_gelu(X, W1, b1, W2, b2):
+    return W2 @ torch.nn.functional.gelu(W1 @ X + b1[:, None]) + b2[:, None]
+
+
+@wrong("layer_norm", """
+    You wrote RMSNorm: x / sqrt(mean(x²) + eps), without subtracting the mean. Layer norm centres each column first:
+    (x - mean) / sqrt(var + eps), then γ and β. RMSNorm (LLaMA, T5) is a different normalisation.""")
+def rms_norm_instead(X, gamma, beta, eps=1e-5):
+    return X * torch.rsqrt(X.square().mean(dim=-2, keepdim=True) + eps) * gamma[:, None] + beta[:, None]
+
+
+@wrong("layer_norm", """
+    You normalised over the whole (D, N) matrix — one mean and one variance for all tokens together (like
+    nn.LayerNorm([D, N])). Layer norm normalises each token (column) on its own, over its D features: reduce over
+    dim=-2 only, keepdim=True.""")
+def normalised_over_whole_sequence(X, gamma, beta, eps=1e-5):
+    mean = X.mean(dim=(-2, -1), keepdim=True)
+    variance = X.var(dim=(-2, -1), keepdim=True, unbiased=False)
+    return (X - mean) / torch.sqrt(variance + eps) * gamma[:, None] + beta[:, None]
+
+
+@wrong("layer_norm", """
+    You swapped γ and β: the normalised value is multiplied by γ (gamma, the gain) and shifted by β (beta, the bias),
+    γ·x̂ + β, not β·x̂ + γ.""")
+def gamma_beta_swapped(X, gamma, beta, eps=1e-5):
+    mean = X.mean(dim=-2, keepdim=True)
+    variance = X.var(dim=-2, keepdim=True, unbiased=False)
+    return (X - mean) / torch.sqrt(variance + eps) * beta[:, None] + gamma[:, None]
+
+
+@wrong("layer_norm", """
+    Your layer norm computes in float32 even when X is float64 (X.float(), or a float32 nn.LayerNorm), then casts
+    back: the dtype is right but only seven digits are. A float64 input must be normalised in float64.""")
+def layer_norm_in_float32(X, gamma, beta, eps=1e-5):
+    x = X.float()
+    centred = x - x.mean(dim=-2, keepdim=True)
+    normalised = centred * torch.rsqrt(centred.square().mean(dim=-2, keepdim=True) + eps)
+    return (normalised * gamma.float()[:, None] + beta.float()[:, None]).to(X.dtype)
+
+
+@wrong("transformer_layer", """
+    Your layer ignores its mask: the self-attention is called without it, so a causal or padding mask has no effect.
+    Pass mask on to multi_head_attention.""")
+def layer_mask_ignored(X, params, num_heads, mask=None, norm_first=False):
+    p = params
+    ffn = lambda Y: feed_forward(Y, p["W1"], p["b1"], p["W2"], p["b2"])           # noqa: E731
+    if norm_first:
+        Y = layer_norm(X, p["gamma1"], p["beta1"])
+        X = X + multi_head_attention(Y, Y, p, num_heads)
+        return X + ffn(layer_norm(X, p["gamma2"], p["beta2"]))
+    X = layer_norm(X + multi_head_attention(X, X, p, num_heads), p["gamma1"], p["beta1"])
+    return layer_norm(X + ffn(X), p["gamma2"], p["beta2"])
+
+
+@wrong("transformer_layer", """
+    Your feed-forward block has no residual connection: X ← LN2(FFN(X)) (or X ← FFN(LN2(X)) in pre-LN). Both
+    sub-blocks add their result to their input: X ← LN2(X + FFN(X)) post-LN, X ← X + FFN(LN2(X)) pre-LN.""")
+def feed_forward_without_residual(X, params, num_heads, mask=None, norm_first=False):
+    p = params
+    ffn = lambda Y: feed_forward(Y, p["W1"], p["b1"], p["W2"], p["b2"])           # noqa: E731
+    if norm_first:
+        Y = layer_norm(X, p["gamma1"], p["beta1"])
+        X = X + multi_head_attention(Y, Y, p, num_heads, mask)
+        return ffn(layer_norm(X, p["gamma2"], p["beta2"]))
+    X = layer_norm(X + multi_head_attention(X, X, p, num_heads, mask), p["gamma1"], p["beta1"])
+    return layer_norm(ffn(X), p["gamma2"], p["beta2"])
+
+
+@wrong("transformer_layer", """
+    Your attention block has no residual connection: X ← LN1(MHA(X)) (or X ← MHA(LN1(X)) in pre-LN), so the layer
+    forgets its input. Add it back: X ← LN1(X + MHA(X)) post-LN, X ← X + MHA(LN1(X)) pre-LN.""")
+def attention_without_residual(X, params, num_heads, mask=None, norm_first=False):
+    p = params
+    ffn = lambda Y: feed_forward(Y, p["W1"], p["b1"], p["W2"], p["b2"])           # noqa: E731
+    if norm_first:
+        Y = layer_norm(X, p["gamma1"], p["beta1"])
+        X = multi_head_attention(Y, Y, p, num_heads, mask)
+        return X + ffn(layer_norm(X, p["gamma2"], p["beta2"]))
+    X = layer_norm(multi_head_attention(X, X, p, num_heads, mask), p["gamma1"], p["beta1"])
+    return layer_norm(X + ffn(X), p["gamma2"], p["beta2"])
+
+
+@wrong("transformer_layer", """
+    Your layer computes its own attention with a plain softmax (torch.softmax over the keys), so a token whose mask
+    column is all False — a query that sees no key — becomes NaN, and the layer norm spreads the NaN over its whole
+    column. multi_head_attention already gives such a query zero weights (an attention output of bo): call it instead
+    of re-implementing attention inside the layer.""")
+def inline_attention_nan_without_keys(X, params, num_heads, mask=None, norm_first=False):
+    import math
+
+    p = params
+
+    def attend(Y):
+        D = Y.shape[-2]
+        split = lambda Z: Z.unflatten(-2, (num_heads, D // num_heads))           # noqa: E731
+        Q = split(p["Wq"] @ Y + p["bq"][:, None])
+        K = split(p["Wk"] @ Y + p["bk"][:, None])
+        V = split(p["Wv"] @ Y + p["bv"][:, None])
+        scores = K.transpose(-2, -1) @ Q / math.sqrt(D // num_heads)
+        if mask is not None:
+            scores = scores.masked_fill(~mask.unsqueeze(-3), float("-inf"))
+        heads = V @ torch.softmax(scores, dim=-2)
+        return p["Wo"] @ heads.flatten(-3, -2) + p["bo"][:, None]
+
+    ffn = lambda Y: feed_forward(Y, p["W1"], p["b1"], p["W2"], p["b2"])           # noqa: E731
+    if norm_first:
+        X = X + attend(layer_norm(X, p["gamma1"], p["beta1"]))
+        return X + ffn(layer_norm(X, p["gamma2"], p["beta2"]))
+    X = layer_norm(X + attend(X), p["gamma1"], p["beta1"])
+    return layer_norm(X + ffn(X), p["gamma2"], p["beta2"])

@@ -13,6 +13,8 @@ Tolerances (u = 2^-24):
 import pytest
 import torch
 
+from grader.clauses import Case, Spec, clause_checks, hide_large
+from grader.clauses import random_mask as clause_mask
 from grader.judge import (
     U32,
     Judge,
@@ -186,3 +188,47 @@ def test_layer_gradients(learner):
             X, params = randn(gen, 8, 4, dtype=torch.float64), layer_params(gen, 8, 16, torch.float64)
             judge.expect_grad("transformer_layer", (X, params, 2), {"norm_first": norm_first}, [0],
                               tol=layer_tol(8, 16, 4).scaled(4.0), seed=9 + norm_first)
+
+
+FLOAT64 = 2.0 ** -29  # float64's unit roundoff (2^-53) over float32's (2^-24): turns a float32 bound into float64's
+
+
+# ------------------------------------------------------------------ the contract's clauses (grader/clauses.py)
+
+def layer_norm_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:
+    X = randn(gen, *case.batch, case.dim, case.n_q, dtype=case.dtype, scale=2.0 * case.scale)
+    return (X, *norm_params(gen, case.dim, case.dtype)), {}
+
+
+def feed_forward_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:
+    p = layer_params(gen, case.dim, 2 * case.dim, case.dtype)
+    return (randn(gen, *case.batch, case.dim, case.n_q, dtype=case.dtype), p["W1"], p["b1"], p["W2"], p["b2"]), {}
+
+
+def layer_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:
+    X = randn(gen, *case.batch, case.dim, case.n_q, dtype=case.dtype)
+    mask = clause_mask(gen, case, case.n_q, case.n_q)
+    X = hide_large(X, mask, case)
+    norm_first = bool(torch.randint(0, 2, (), generator=gen))           # post-LN and pre-LN both come up
+    if case.mask == "hidden_keys_large":
+        norm_first = False          # pre-LN would normalise the enlarged tokens back before they become keys
+    return (X, layer_params(gen, case.dim, 2 * case.dim, case.dtype), case.heads, mask, norm_first), {}
+
+
+def layer_clause_tol(args: tuple, kwargs: dict) -> Tolerance:
+    """``layer_tol`` scaled by the largest input column: inputs made large (hidden keys) keep the layers' relative
+    error, so the bound grows with them."""
+    X = args[0]
+    return layer_tol(X.shape[-2], 2 * X.shape[-2], X.shape[-1]).scaled(max(1.0, float(X.abs().max()) / 4))
+
+
+SPECS = {
+    "layer_norm": Spec(layer_norm_inputs, lambda args, kwargs: layer_norm_tol(*args),
+                       ("batching", "single_token", "float64", "large_magnitudes")),
+    "feed_forward": Spec(feed_forward_inputs, lambda args, kwargs: feed_forward_tol(*args),
+                         ("batching", "single_token", "float64")),
+    "transformer_layer": Spec(layer_inputs, layer_clause_tol,
+                              ("batching", "single_token", "float64", "fully_masked_query", "hidden_keys_large",
+                               "one_head")),
+}
+globals().update(clause_checks("transformer_layer", SPECS))

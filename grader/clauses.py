@@ -1,0 +1,175 @@
+"""Contract clauses, checked in every function whose contract includes them, from one table per exercise.
+
+A clause is a promise the contract makes about whole families of inputs: leading batch axes are batch axes, one
+token is a sequence, N_q may differ from N_k, float64 inputs give float64 accuracy, huge magnitudes do not overflow, a
+query that sees no key gets what the contract says, hidden keys stay hidden however large their scores. A function
+that inherits a clause (multi-head attention inherits attention's masking, a layer inherits multi-head's) must keep
+it too, so each exercise's suite declares, per function, how to build its inputs and which clauses apply:
+
+    SPECS = {"scaled_dot_product_attention": Spec(make=sdpa_inputs, tol=sdpa_tol,
+                                                   clauses=("batching", "float64", "fully_masked_query", ...))}
+    globals().update(clause_checks("attention", SPECS))
+
+and one check per (function, clause) is generated, graded with the function's other checks. `make(gen, case)`
+returns the call's (args, kwargs) for a `Case`; `tol(args, kwargs)` the float32 tolerance of that call.
+
+float64: the reference runs in float64 on the same inputs, so a float64 case is held to the float32 bound scaled by
+u64/u32 = 2^-29, times 4 for the two roundings (ours and the learner's): a float32 path inside (error ~ u32) fails it
+by seven orders of magnitude, while a float64 computation in any order passes.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Callable
+
+import pytest
+import torch
+
+from grader.diagnose import Tolerance
+from grader.judge import Judge, generator
+
+FLOAT64_FROM_FLOAT32 = 2.0 ** -29 * 4
+
+
+@dataclass(frozen=True)
+class Case:
+    """The sizes and kind of one call; `make` reads what applies to its function."""
+
+    batch: tuple[int, ...] = ()
+    n_q: int = 5                 # queries, or tokens of a self-attention input
+    n_k: int = 6                 # keys
+    dim: int = 8                 # model width D
+    heads: int = 2
+    dtype: torch.dtype = torch.float32
+    scale: float = 1.0           # magnitude of the inputs
+    mask: str | None = None      # None, "random", "fully_masked_query" or "hidden_keys_large"
+    hidden_factor: float = 1e3   # "hidden_keys_large": how much larger the hidden keys are made
+    extra: dict = field(default_factory=dict)  # what a function-specific clause needs
+
+
+@dataclass(frozen=True)
+class Spec:
+    """How a function of an exercise is called: `make(gen, case) -> (args, kwargs)`, its float32 tolerance
+    `tol(args, kwargs)`, the clauses its contract includes, and the case the clauses vary."""
+
+    make: Callable[[torch.Generator, Case], tuple[tuple, dict]]
+    tol: Callable[[tuple, dict], Tolerance]
+    clauses: tuple[str, ...]
+    base: Case = Case()
+
+
+@dataclass(frozen=True)
+class Clause:
+    description: str
+    cases: Callable[[Case], list[Case]]
+
+
+CLAUSES: dict[str, Clause] = {
+    "batching": Clause(
+        "leading batch axes are batch axes: none, one of size 1, one of size 3, two",
+        lambda base: [replace(base, batch=batch) for batch in [(), (1,), (3,), (2, 2)]]),
+    "single_token": Clause(
+        "one token is a sequence: N = 1 (queries and keys), and a single query against several keys",
+        lambda base: [replace(base, n_q=1, n_k=1), replace(base, n_q=1)]),
+    "unequal_lengths": Clause(
+        "N_q and N_k are independent: more keys than queries and more queries than keys",
+        lambda base: [replace(base, n_q=3, n_k=7), replace(base, n_q=7, n_k=2)]),
+    "float64": Clause(
+        "float64 inputs give a float64 result with float64 accuracy (a float32 computation inside is not enough)",
+        lambda base: [replace(base, dtype=torch.float64), replace(base, dtype=torch.float64, batch=(2,))]),
+    "large_magnitudes": Clause(
+        "inputs a thousand times larger than usual give the right result, with no overflow to inf or NaN",
+        lambda base: [replace(base, scale=1e3)]),
+    "fully_masked_query": Clause(
+        "a query that may see no key gets what the contract says (zero weights), never NaN or a uniform average",
+        lambda base: [replace(base, mask="fully_masked_query"), replace(base, mask="fully_masked_query", batch=(2,))]),
+    "hidden_keys_large": Clause(
+        "hidden keys stay hidden however large their scores (the mask is applied before the softmax, with -inf)",
+        lambda base: [replace(base, mask="hidden_keys_large"), replace(base, mask="hidden_keys_large", batch=(2,))]),
+    "one_head": Clause(
+        "one head (H = 1) and heads of width one (H = D)",
+        lambda base: [replace(base, heads=1), replace(base, heads=base.dim)]),
+}
+
+
+def register(name: str, description: str, cases: Callable[[Case], list[Case]]) -> None:
+    """A clause of one function's contract (a tie rule, an exact threshold, whitespace), for its exercise's table.
+    (A suite imported again registers the same clause again: the later definition stands.)"""
+    CLAUSES[name] = Clause(description, cases)
+
+
+def clause_checks(exercise: str, specs: dict[str, Spec], weight: float = 1) -> dict[str, Callable]:
+    """One pytest check per (function, clause) of `specs`, named `test_clause_<function>_<clause>`, for the suite's
+    module namespace."""
+    checks = {}
+    for function, spec in specs.items():
+        for clause in spec.clauses:
+            if clause not in CLAUSES:
+                raise ValueError(f"{exercise}.{function}: unknown clause {clause!r}; known: {sorted(CLAUSES)}")
+            check = _make_check(exercise, function, spec, clause)
+            check.__name__ = check.__qualname__ = f"test_clause_{function}_{clause}"
+            check.__doc__ = f"{function}: {CLAUSES[clause].description}."
+            checks[check.__name__] = pytest.mark.grades(function, weight=weight)(check)
+    return checks
+
+
+def _make_check(exercise: str, function: str, spec: Spec, clause: str) -> Callable:
+    def check(learner) -> None:
+        gen = generator(_stable_seed(exercise, function, clause))
+        with Judge(learner, exercise) as judge:
+            for case in CLAUSES[clause].cases(spec.base):
+                tol = _tolerance(spec, gen, case)
+                args, kwargs = spec.make(gen, case)
+                if case.dtype == torch.float64:
+                    tol = tol.scaled(FLOAT64_FROM_FLOAT32)
+                judge.expect(function, *args, tol=tol, **kwargs)
+    return check
+
+
+def _tolerance(spec: Spec, gen: torch.Generator, case: Case) -> Tolerance:
+    """The float32 tolerance of the call `spec.make(gen, case)` will build next (the generator is left as it was).
+    Enlarged hidden keys change nothing in a right result, so they must not widen the bound either: it is taken on
+    the same inputs with the hidden keys left at their usual size."""
+    state = gen.get_state()
+    if case.mask == "hidden_keys_large":
+        case = replace(case, hidden_factor=1.0)
+    tol = spec.tol(*spec.make(gen, case))
+    gen.set_state(state)
+    return tol
+
+
+def _stable_seed(*parts: str) -> int:
+    """A seed from names that does not change between runs (Python's hash of a str does)."""
+    return sum((index + 1) * ord(char) for index, char in enumerate("/".join(parts))) % 100_000
+
+
+# ------------------------------------------------------------------------------------------- input helpers
+
+def random_mask(gen: torch.Generator, case: Case, n_k: int, n_q: int) -> torch.Tensor | None:
+    """The (batch..., N_k, N_q) boolean mask a case asks for (True = visible):
+    - "random": about 60 % visible, every query seeing at least one key;
+    - "fully_masked_query": random, and query 0 (and the last query when there are several) sees no key;
+    - "hidden_keys_large": random; `hide_large` then makes the hidden keys' scores large."""
+    if case.mask is None:
+        return None
+    mask = torch.rand(*case.batch, n_k, n_q, generator=gen) < 0.6
+    mask[..., 0, :] = True
+    if case.mask == "fully_masked_query":
+        mask[..., :, 0] = False
+        if n_q > 2:
+            mask[..., :, -1] = False
+    return mask
+
+
+def hide_large(keys: torch.Tensor, mask: torch.Tensor | None, case: Case) -> torch.Tensor:
+    """For "hidden_keys_large": the key columns (..., D, N_k) hidden from every query multiplied by
+    `case.hidden_factor`, so that their scores are large (of either sign) for every query, enough for a softmax over
+    all keys to round every visible weight to zero; other cases: unchanged. A key hidden from some queries only is
+    left alone."""
+    if case.mask != "hidden_keys_large" or mask is None:
+        return keys
+    hidden = ~mask.any(dim=-1)                                  # (batch..., N_k): no query sees this key
+    if not bool(hidden.any()):
+        mask[..., -1, :] = False                                # make one
+        hidden = ~mask.any(dim=-1)
+    return torch.where(hidden.unsqueeze(-2), keys * case.hidden_factor, keys)

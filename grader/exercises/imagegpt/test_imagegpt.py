@@ -1,0 +1,300 @@
+"""Hidden checks: ``quantize_pixels``, ``dequantize_pixels``, ``pixel_sequence`` and ``average_pool_head``.
+
+Tolerances (u = 2^-24, the float32 unit roundoff):
+
+- ``quantize_pixels`` returns ids, compared exactly, with one allowance: where two colours are nearly equidistant
+  from a pixel, float32 rounding may legitimately pick either. Any of the usual ways of computing a squared distance
+  (Σ_c (x_c − p_c)², the expansion |x|² − 2 x·p + |p|², ``torch.cdist``) errs by at most (C + 2)·u·(|x| + |p|)²
+  ≤ 2(C + 2)·u·(|x|² + |p|²); comparing two such distances doubles that. A different id is accepted when its colour
+  is within four times that bound (16·(C + 4)·u·(|x|² + max_k |p_k|²), in float64) of the nearest one; exact ties
+  (duplicate colours, pixels exactly midway, built from small whole numbers that every formula computes
+  exactly) must go to the lowest id.
+- ``dequantize_pixels`` and ``pixel_sequence`` only move values: exact.
+- ``average_pool_head``: a mean of N values errs by N·u relative to max|X|, then a length-D product by D·u relative
+  to Σ_d |W_kd|·|mean_d|, plus the bias: four times (N + D + 2)·u·(max_k Σ_d |W_kd| · max|X| + max|b|).
+"""
+import pytest
+import torch
+
+from grader.clauses import Case, Spec, clause_checks
+from grader.diagnose import U32
+from grader.judge import EXACT, Judge, Tolerance, generator, randn
+
+
+def uniform(gen, *shape, dtype=torch.float32, low=-1.0, high=1.0):
+    """Uniform values in [low, high): pixels and palettes in Hugging Face's [-1, 1] colour space."""
+    return (low + (high - low) * torch.rand(shape, generator=gen, dtype=torch.float64)).to(dtype)
+
+
+def nearest_slack(images: torch.Tensor, palette: torch.Tensor) -> torch.Tensor:
+    """Per pixel (..., H, W): how much farther than the nearest colour a float32-rounded choice may be (see above)."""
+    pixels = images.double().movedim(-3, -1)                                    # (..., H, W, C)
+    size = pixels.square().sum(dim=-1) + palette.double().square().sum(dim=0).max()
+    return 16 * (palette.shape[0] + 4) * U32 * size
+
+
+def expect_nearest(judge: Judge, images: torch.Tensor, palette: torch.Tensor) -> None:
+    """The learner's ids must name a nearest colour of every pixel, up to float32 near-ties (see the module
+    docstring); any other difference from the reference is a failure."""
+    ids = judge.call("quantize_pixels", images, palette, tol=EXACT)
+    if not judge.last_has_expected_form():
+        return
+    want = judge.expected[-1]
+    if torch.equal(ids, want):
+        return
+    K = palette.shape[1]
+    in_range = bool(((ids >= 0) & (ids < K)).all())
+    if in_range:
+        pixels = images.double().movedim(-3, -1)[..., :, None]                 # (..., H, W, C, 1)
+        distances = (pixels - palette.double()).square().sum(dim=-2)            # (..., H, W, K)
+        chosen = distances.gather(-1, ids[..., None])[..., 0]
+        nearest = distances.min(dim=-1).values
+        if bool((chosen - nearest <= nearest_slack(images, palette)).all()):
+            return                                                              # only near-ties differ
+    judge.require_agreement(len(judge.observations) - 1)
+
+
+# (leading axes, C, H, W, K): unbatched and batched, one and two leading axes, H != W, C = 1, 3, 4, K = 1 .. 512
+QUANTIZE_CASES = [((), 3, 4, 5, 16), ((2,), 3, 6, 2, 512), ((), 1, 1, 1, 1), ((2, 3), 2, 3, 4, 7), ((), 4, 1, 7, 64),
+                  ((1,), 3, 5, 5, 200), ((3,), 1, 2, 9, 5)]
+
+
+@pytest.mark.grades("quantize_pixels", weight=3)
+def test_quantize_random_images(learner):
+    """Random images and palettes in [-1, 1] (and wider images drawn from a normal distribution), many shapes,
+    C = 1 to 4, K = 1 to 512, float32 and float64: every pixel gets the id of its nearest colour, a long (..., H, W)."""
+    gen = generator(1301)
+    with Judge(learner, "imagegpt") as judge:
+        for dtype in (torch.float32, torch.float64):
+            for batch, C, H, W, K in QUANTIZE_CASES:
+                expect_nearest(judge, uniform(gen, *batch, C, H, W, dtype=dtype), uniform(gen, C, K, dtype=dtype))
+        for batch, C, H, W, K in QUANTIZE_CASES[:3]:
+            expect_nearest(judge, randn(gen, *batch, C, H, W, scale=2.0), uniform(gen, C, K))
+
+
+@pytest.mark.grades("quantize_pixels")
+def test_quantize_ties_go_to_the_lowest_id(learner):
+    """Duplicate colours and pixels exactly midway between two or four colours (small whole numbers, so every way of
+    computing the distance gets exact ties): the lowest id wins, as argmin's first minimum does."""
+    gen = generator(1302)
+    with Judge(learner, "imagegpt") as judge:
+        # Colours on a small integer lattice, some repeated; pixels on the half-way points between lattice colours.
+        palette = torch.tensor([[0.0, 2.0, 0.0, 2.0, 0.0, 2.0, 4.0],
+                                [0.0, 0.0, 2.0, 2.0, 0.0, 2.0, 4.0]])          # colours 4 and 5 repeat 0 and 3
+        image = torch.tensor([[[1.0, 1.0, 0.0, 3.0, 1.0, 2.0]],
+                              [[0.0, 1.0, 1.0, 3.0, 2.0, 2.0]]])                # (2, 1, 6)
+        judge.expect("quantize_pixels", image, palette, tol=EXACT)
+        judge.expect("quantize_pixels", image.double(), palette.double(), tol=EXACT)
+        for _ in range(4):
+            C, K = int(torch.randint(1, 4, (), generator=gen)), int(torch.randint(2, 9, (), generator=gen))
+            colours = torch.randint(-2, 3, (C, K), generator=gen).double() * 2       # even integers, often equal
+            images = torch.randint(-4, 5, (2, C, 3, 4), generator=gen).double()      # midway points included
+            judge.expect("quantize_pixels", images.float(), colours.float(), tol=EXACT)
+
+
+@pytest.mark.grades("quantize_pixels")
+def test_quantize_is_idempotent_on_palette_colours(learner):
+    """An image painted in palette colours gets back the ids it was painted with (distinct colours), and quantising
+    an already quantised image changes nothing: quantize(dequantize(quantize(x))) == quantize(x)."""
+    gen = generator(1303)
+    with Judge(learner, "imagegpt") as judge:
+        for dtype, C, K in ((torch.float32, 3, 512), (torch.float64, 2, 9), (torch.float32, 1, 4)):
+            palette = uniform(gen, C, K, dtype=dtype)
+            painted_ids = torch.randint(0, K, (2, 3, 5), generator=gen)
+            ids = judge.call("quantize_pixels", palette[:, painted_ids].movedim(0, -3), palette, tol=EXACT)
+            if not judge.last_has_expected_form():
+                continue
+            judge.require(torch.equal(ids, painted_ids), "a pixel that IS a palette colour must get that colour's id "
+                          "(its distance to it is 0)")
+            first = judge.call("quantize_pixels", uniform(gen, 2, C, 4, 3, dtype=dtype), palette, tol=EXACT)
+            if not judge.last_has_expected_form():
+                continue
+            if not bool(((first >= 0) & (first < K)).all()):
+                judge.require(False, f"some ids lie outside [0, K) with K = {K}")
+                continue
+            again = judge.call("quantize_pixels", palette[:, first].movedim(0, -3), palette, tol=EXACT)
+            if judge.last_has_expected_form():
+                judge.require(torch.equal(again, first), "quantising an image made of palette colours changed its ids:"
+                              " quantize then dequantize must be a projection onto the palette")
+
+
+@pytest.mark.grades("quantize_pixels")
+def test_quantize_rejects_invalid_inputs(learner):
+    """ValueError for channel counts that differ, integer images or palettes, images with fewer than three axes, and
+    an empty palette."""
+    gen = generator(1304)
+    with Judge(learner, "imagegpt") as judge:
+        judge.expect("quantize_pixels", uniform(gen, 3, 2, 2), uniform(gen, 3, 4), tol=EXACT)
+        judge.expect_value_error("quantize_pixels", uniform(gen, 3, 2, 2), uniform(gen, 2, 4),
+                                 argument="palette (2 channels for 3-channel images)")
+        judge.expect_value_error("quantize_pixels", uniform(gen, 1, 4, 2, 2), uniform(gen, 3, 4),
+                                 argument="images (4 channels for a 3-row palette)")
+        judge.expect_value_error("quantize_pixels", torch.randint(0, 255, (3, 2, 2), generator=gen),
+                                 uniform(gen, 3, 4), argument="images (integer pixels)")
+        judge.expect_value_error("quantize_pixels", uniform(gen, 3, 2, 2),
+                                 torch.randint(0, 255, (3, 4), generator=gen), argument="palette (integer colours)")
+        judge.expect_value_error("quantize_pixels", uniform(gen, 3, 4), uniform(gen, 3, 4),
+                                 argument="images (two axes, no (C, H, W))")
+        judge.expect_value_error("quantize_pixels", uniform(gen, 3, 2, 2), uniform(gen, 3, 0),
+                                 argument="palette (no colours)")
+
+
+@pytest.mark.grades("dequantize_pixels", weight=2)
+def test_dequantize_random_ids(learner):
+    """Random ids (int64 and int32) of many shapes, palettes of C = 1 to 4 colours in float32 and float64: pixel
+    (h, w) is palette column ids[h, w], channels first, in the palette's dtype."""
+    gen = generator(1305)
+    with Judge(learner, "imagegpt") as judge:
+        for (batch, C, H, W, K), dtype in zip(QUANTIZE_CASES, (torch.float32, torch.float64) * 4):
+            ids = torch.randint(0, K, (*batch, H, W), generator=gen)
+            judge.expect("dequantize_pixels", ids, uniform(gen, C, K, dtype=dtype), tol=EXACT)
+        judge.expect("dequantize_pixels", torch.randint(0, 6, (2, 3, 4), generator=gen, dtype=torch.int32),
+                     uniform(gen, 3, 6), tol=EXACT)
+
+
+@pytest.mark.grades("dequantize_pixels")
+def test_dequantize_rejects_invalid_ids(learner):
+    """ValueError for floating-point ids and for ids outside [0, K) (too large or negative)."""
+    gen = generator(1306)
+    with Judge(learner, "imagegpt") as judge:
+        palette = uniform(gen, 3, 5)
+        judge.expect("dequantize_pixels", torch.tensor([[0, 4]]), palette, tol=EXACT)
+        judge.expect_value_error("dequantize_pixels", torch.tensor([[0.0, 1.0]]), palette, argument="ids (floats)")
+        judge.expect_value_error("dequantize_pixels", torch.tensor([[0, 5]]), palette, argument="ids (5 >= K = 5)")
+        judge.expect_value_error("dequantize_pixels", torch.tensor([[-1, 2]]), palette, argument="ids (negative)")
+
+
+@pytest.mark.grades("dequantize_pixels")
+def test_dequantize_gradients(learner):
+    """Autograd through dequantize_pixels gives the palette the reference's gradient: each colour collects the
+    upstream gradients of every pixel painted with it (float64, a batch with repeated ids)."""
+    gen = generator(1307)
+    with Judge(learner, "imagegpt") as judge:
+        ids = torch.randint(0, 6, (2, 3, 4), generator=gen)
+        judge.expect_grad("dequantize_pixels", (ids, uniform(gen, 3, 6, dtype=torch.float64)), {}, [1],
+                          tol=Tolerance.float32(64), seed=17)
+
+
+# (leading axes, H, W, sos_id): a 1x1 image, one row, one column, H != W, batches, and ImageGPT's 512
+SEQUENCE_CASES = [((), 1, 1, 512), ((), 1, 6, 3), ((), 5, 1, 0), ((), 3, 4, 512), ((2,), 2, 5, 16), ((2, 3), 4, 3, 9),
+                  ((1,), 6, 6, 512)]
+
+
+@pytest.mark.grades("pixel_sequence", weight=2)
+def test_pixel_sequence_random_images(learner):
+    """Random images of ids, many shapes (1x1, one row, one column, H != W, one and two leading axes), int64 and
+    int32 ids: targets in raster order, inputs = [sos_id, targets[:-1]], both long (..., H*W)."""
+    gen = generator(1308)
+    with Judge(learner, "imagegpt") as judge:
+        for (batch, H, W, sos), dtype in zip(SEQUENCE_CASES, (torch.int64, torch.int32) * 4):
+            ids = torch.randint(0, 512, (*batch, H, W), generator=gen).to(dtype)
+            judge.expect("pixel_sequence", ids, sos, tol=EXACT)
+
+
+@pytest.mark.grades("pixel_sequence")
+def test_pixel_sequence_order_by_position(learner):
+    """An image whose id at (h, w) is 10 h + w: target n must be pixel (n // W, n % W), and input n the pixel before
+    it (input 0 the start token), so a causal model never sees the pixel it predicts."""
+    with Judge(learner, "imagegpt") as judge:
+        for H, W in ((3, 4), (4, 2)):
+            ids = 10 * torch.arange(H)[:, None] + torch.arange(W)[None, :]
+            inputs, targets = judge.call("pixel_sequence", ids, 99, tol=EXACT)
+            if not judge.last_has_expected_form():
+                continue
+            judge.require(torch.equal(targets, ids.flatten()), "targets are not the pixels row by row (raster order)")
+            judge.require(bool(inputs[0] == 99) and torch.equal(inputs[1:], targets[:-1]),
+                          "inputs are not [sos_id] followed by the targets without their last pixel: input n must "
+                          "be the pixel before target n")
+
+
+@pytest.mark.grades("pixel_sequence")
+def test_pixel_sequence_rejects_invalid_inputs(learner):
+    """ValueError for floating-point ids, an image without pixels, and a negative sos_id."""
+    with Judge(learner, "imagegpt") as judge:
+        judge.expect("pixel_sequence", torch.tensor([[1, 2]]), 0, tol=EXACT)
+        judge.expect_value_error("pixel_sequence", torch.tensor([[1.0, 2.0]]), 3, argument="ids (floats)")
+        judge.expect_value_error("pixel_sequence", torch.zeros(2, 0, 3, dtype=torch.long), 3,
+                                 argument="ids (an image with no pixels)")
+        judge.expect_value_error("pixel_sequence", torch.tensor([[1, 2]]), -1, argument="sos_id (negative)")
+
+
+def head_tol(X: torch.Tensor, W: torch.Tensor, b: torch.Tensor | None) -> Tolerance:
+    size = float(W.double().abs().sum(dim=1).max()) * float(X.double().abs().max())
+    size += 0.0 if b is None else float(b.double().abs().max())
+    return Tolerance.float32(4 * (X.shape[-1] + X.shape[-2] + 2), scale=size)
+
+
+def head_inputs(gen, batch, D, N, K, bias, dtype=torch.float32):
+    X, W = randn(gen, *batch, D, N, dtype=dtype), randn(gen, K, D, dtype=dtype, scale=D ** -0.5)
+    return (X, W, randn(gen, K, dtype=dtype)) if bias else (X, W)
+
+
+# (leading axes, D, N, K, bias): N = 1, D = N (a square X), D != N, K = 1, batches, with and without a bias
+HEAD_CASES = [((), 4, 6, 3, True), ((), 5, 1, 2, False), ((2,), 6, 6, 4, True), ((2, 3), 3, 8, 5, False),
+              ((4,), 8, 3, 1, True), ((), 7, 7, 10, False), ((2,), 2, 9, 3, True)]
+
+
+@pytest.mark.grades("average_pool_head", weight=2)
+def test_average_pool_head_random_shapes(learner):
+    """Logits (..., K) = W @ mean over the N token columns + b, many shapes (N = 1, D = N, D != N, batches), with and
+    without a bias, float32 and float64."""
+    gen = generator(1309)
+    with Judge(learner, "imagegpt") as judge:
+        for dtype in (torch.float32, torch.float64):
+            for batch, D, N, K, bias in HEAD_CASES:
+                args = head_inputs(gen, batch, D, N, K, bias, dtype)
+                judge.expect("average_pool_head", *args, tol=head_tol(*args[:2], args[2] if bias else None))
+
+
+@pytest.mark.grades("average_pool_head")
+def test_average_pool_head_ignores_token_order(learner):
+    """Averaging treats every token alike: permuting the columns of X leaves the logits unchanged (there is no
+    [CLS] column with a special place)."""
+    gen = generator(1310)
+    with Judge(learner, "imagegpt") as judge:
+        for batch, D, N, K, bias in HEAD_CASES[2:5]:
+            args = head_inputs(gen, batch, D, N, K, bias)
+            tol = head_tol(*args[:2], args[2] if bias else None)
+            logits = judge.call("average_pool_head", *args, tol=tol)
+            if not judge.last_has_expected_form():
+                continue
+            permuted = judge.call("average_pool_head", args[0][..., torch.randperm(N, generator=gen)], *args[1:],
+                                  tol=tol)
+            if judge.last_has_expected_form():
+                judge.require_close(permuted, logits, tol.scaled(2.0), "permuting the tokens changed the logits: "
+                                    "the head must average ALL columns alike")
+
+
+@pytest.mark.grades("average_pool_head")
+def test_average_pool_head_gradients(learner):
+    """Autograd through average_pool_head gives the reference's gradients for X, W and b (float64, batched)."""
+    gen = generator(1311)
+    with Judge(learner, "imagegpt") as judge:
+        args = head_inputs(gen, (2,), 5, 4, 3, True, torch.float64)
+        judge.expect_grad("average_pool_head", args, {}, [0, 1, 2], tol=head_tol(*args).scaled(8.0), seed=19)
+        args = head_inputs(gen, (), 3, 6, 2, False, torch.float64)
+        judge.expect_grad("average_pool_head", args, {}, [0, 1], tol=head_tol(*args, None).scaled(8.0), seed=20)
+
+
+@pytest.mark.grades("average_pool_head")
+def test_average_pool_head_rejects_invalid_inputs(learner):
+    """ValueError for an X without tokens (N = 0), a W whose width is not D, and a bias of the wrong length."""
+    gen = generator(1312)
+    with Judge(learner, "imagegpt") as judge:
+        X, W = randn(gen, 4, 3), randn(gen, 2, 4)
+        judge.expect("average_pool_head", X, W, tol=head_tol(X, W, None))
+        judge.expect_value_error("average_pool_head", randn(gen, 4, 0), W, argument="X (N = 0 tokens)")
+        judge.expect_value_error("average_pool_head", X, randn(gen, 2, 5), argument="W (width 5 for D = 4)")
+        judge.expect_value_error("average_pool_head", X, W, randn(gen, 3), argument="b (3 entries for K = 2)")
+
+
+# ------------------------------------------------------------------ the contract's clauses (grader/clauses.py)
+
+def head_clause_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:
+    args = head_inputs(gen, case.batch, case.dim, case.n_q, 3, True, case.dtype)
+    return (args[0] * case.scale, *args[1:]), {}
+
+
+SPECS = {"average_pool_head": Spec(head_clause_inputs, lambda args, kwargs: head_tol(*args),
+                                   ("batching", "single_token", "float64", "large_magnitudes"))}
+globals().update(clause_checks("imagegpt", SPECS))

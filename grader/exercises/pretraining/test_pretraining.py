@@ -1,0 +1,320 @@
+"""Hidden checks: ``mlm_corrupt`` and ``nsp_pairs``, two functions that draw random numbers.
+
+The contract fixes what is drawn, not the order of the draws, so a learner's output cannot be compared with the
+reference's for a seed. Each check instead reduces the learner's outputs (on seeded generators: grades are
+deterministic) to counts, ``(hits, trials)``:
+
+- exact properties, which hold for every draw: no special position is chosen, labels are the original ids at the
+  chosen positions and -100 elsewhere, unchosen positions are unchanged, mask_prob 1 chooses every eligible
+  position and 0 none, shapes and dtypes; NSP examples in order, label 0 pairs A with its successor, label 1 with a
+  sentence of another document. These must be 0 (or all) exactly.
+- distributions: each rate (positions chosen, [MASK] / unchanged among the chosen, special ids among the random
+  replacements, sequences with nothing chosen, "is next" labels, which document and sentence a random B comes
+  from) must lie in the two-sided acceptance interval of its binomial distribution at level ALPHA = 1e-8, computed
+  exactly (``binomial_interval``). Conditional rates (e.g. [MASK] among the chosen) are binomial given their
+  number of trials, so the level holds for them too.
+
+False failures: the suite runs 10 binomial tests (7 for mlm_corrupt, 3 for nsp_pairs), so a correct implementation
+whose draws are independent of ours fails a check with probability at most 10 · 1e-8 = 1e-7 < 1e-6 (union bound).
+The exact properties never fail a correct implementation, and "two different seeds give identical results" happens
+to one with probability below 1e-200.
+
+Naming the mistake: on a failure the check computes the same counts for every wrong variant of the catalogue (run
+here, on the same inputs and seeds) and names the first whose counts are consistent with the learner's on every
+count of the check — equal where either is 0 or all, otherwise within 6 standard deviations of a two-sample test.
+The counting machinery (bounds, matching, the failure) lives in ``seeded_counts.py`` beside this suite.
+
+Both functions work on token ids and sentences, so there is no gradient and no float dtype to check; the dtype
+checks are those of the ids (int64 and int32 in, the same dtype out, labels int64).
+"""
+from __future__ import annotations
+
+import pytest
+import torch
+
+from grader.exercises.pretraining.seeded_counts import Counts, judge_counts
+from grader.judge import Judge
+from grader.sandbox.protocol import Seed
+
+IGNORE = -100
+
+CLS, SEP, PAD, MASK, UNK = 0, 1, 2, 3, 4
+SPECIAL = [CLS, SEP, PAD, MASK, UNK]
+VOCAB = 40              # ordinary ids are 5 .. 39
+
+
+# ---------------------------------------------------------------------------------------------------- MLM inputs
+
+def sentences(gen: torch.Generator, rows: int, length: int, dtype=torch.long) -> torch.Tensor:
+    """Rows [CLS] w .. w [SEP] [PAD] ..: random real lengths, the odd [UNK]; ordinary ids 5 .. VOCAB-1."""
+    ids = torch.randint(5, VOCAB, (rows, length), generator=gen)
+    ids[torch.rand(rows, length, generator=gen) < 0.02] = UNK
+    real = torch.randint(max(3, length // 2), length + 1, (rows,), generator=gen)
+    position = torch.arange(length)
+    ids[position[None, :] >= real[:, None]] = PAD
+    ids[:, 0] = CLS
+    ids[torch.arange(rows), real - 1] = SEP
+    return ids.to(dtype)
+
+
+def mlm_case(ids: torch.Tensor, seed: int, mask_prob: float | None = None, special=SPECIAL) -> tuple[tuple, dict]:
+    args = (ids, VOCAB, special, MASK, Seed(seed))
+    return (args if mask_prob is None else (*args, mask_prob)), {}
+
+
+def corrupt(judge: Judge, cases) -> list | None:
+    """The learner's (corrupted, labels) for each case; None after a result of the wrong form (shape, dtype, type),
+    which the judge then reports with a generic diagnosis."""
+    results = []
+    for args, kwargs in cases:
+        results.append(judge.call("mlm_corrupt", *args, **kwargs))
+        if not judge.last_has_expected_form():
+            return None
+    return results
+
+
+def chosen_of(result) -> torch.Tensor:
+    return result[1] != IGNORE
+
+
+def eligible_of(ids: torch.Tensor) -> torch.Tensor:
+    return ~torch.isin(ids, torch.tensor(SPECIAL, dtype=ids.dtype))
+
+
+@pytest.mark.grades("mlm_corrupt", weight=2)
+def test_mlm_exact_properties(learner):
+    """Properties every draw has, on 1-, 2- and 3-dimensional int64 and int32 ids, special ids as a list and as a
+    tensor, mask_prob 0.15, 0.5, 1 and 0: shapes and dtypes (corrupted like ids, labels long); special tokens are
+    never chosen; labels hold the original id exactly at the chosen positions and -100 elsewhere; unchosen positions
+    are unchanged; every id is in [0, vocab_size); mask_prob 1 chooses every eligible position, 0 none."""
+    gen = torch.Generator().manual_seed(1701)
+    cases = [mlm_case(sentences(gen, 1, 40)[0], 1), mlm_case(sentences(gen, 30, 24), 2),
+             mlm_case(sentences(gen, 12, 20, torch.int32).reshape(3, 4, 20), 3, 0.5),
+             mlm_case(sentences(gen, 20, 16), 4, special=torch.tensor(SPECIAL)),
+             mlm_case(sentences(gen, 25, 16), 5, 1.0), mlm_case(sentences(gen, 25, 16, torch.int32), 6, 0.0)]
+    ids_of = [args[0] for args, _ in cases]
+
+    def count(results) -> Counts:
+        counts = {name: [0, 0] for name in ("special", "label", "unchosen", "range", "all_at_1", "none_at_0")}
+
+        def add(name, hits, trials):
+            counts[name][0] += int(hits)
+            counts[name][1] += int(trials)
+
+        for (args, _), ids, (corrupted, labels) in zip(cases, ids_of, results):
+            chosen, eligible = labels != IGNORE, eligible_of(ids)
+            add("special", (chosen & ~eligible).sum(), (~eligible).sum())
+            add("label", (labels[chosen] != ids[chosen].long()).sum(), chosen.sum())
+            add("unchosen", (corrupted[~chosen] != ids[~chosen]).sum(), (~chosen).sum())
+            add("range", ((corrupted < 0) | (corrupted >= VOCAB)).sum(), corrupted.numel())
+            if len(args) == 6 and args[5] == 1.0:
+                add("all_at_1", (eligible & chosen).sum(), eligible.sum())
+            if len(args) == 6 and args[5] == 0.0:
+                add("none_at_0", (eligible & chosen).sum(), eligible.sum())
+        return {name: (hits, trials) for name, (hits, trials) in counts.items()}
+
+    with Judge(learner, "pretraining") as judge:
+        results = corrupt(judge, cases)
+        if results is not None:
+            judge_counts("pretraining", "mlm_corrupt", cases, results, count,
+                         {"special": 0, "label": 0, "unchosen": 0, "range": 0, "all_at_1": 1, "none_at_0": 0},
+                         {"special": "special tokens chosen (label not -100)",
+                          "label": "chosen positions whose label is not the original id",
+                          "unchosen": "unchosen positions (label -100) whose id changed",
+                          "range": "ids outside [0, vocab_size) in the result",
+                          "all_at_1": "eligible positions chosen with mask_prob=1",
+                          "none_at_0": "eligible positions chosen with mask_prob=0"})
+
+
+@pytest.mark.grades("mlm_corrupt")
+def test_mlm_randomness_comes_from_the_generator(learner):
+    """All randomness comes from the generator: the same seed gives the same result twice, and two different seeds
+    give different results (on 4,000 positions two independent draws coincide with probability below 1e-200)."""
+    gen = torch.Generator().manual_seed(1702)
+    ids = sentences(gen, 40, 100)
+    cases = [mlm_case(ids, 11), mlm_case(ids, 11), mlm_case(ids, 12)]
+
+    def count(results) -> Counts:
+        same = all(torch.equal(a, b) for a, b in zip(results[0], results[1]))
+        other = all(torch.equal(a, b) for a, b in zip(results[0], results[2]))
+        return {"same_seed_differs": (int(not same), 1), "other_seed_same": (int(other), 1)}
+
+    with Judge(learner, "pretraining") as judge:
+        results = corrupt(judge, cases)
+        if results is not None:
+            judge_counts("pretraining", "mlm_corrupt", cases, results, count,
+                         {"same_seed_differs": 0, "other_seed_same": 0},
+                         {"same_seed_differs": "calls with the same seeded generator that gave different results",
+                          "other_seed_same": "calls with different seeds that gave identical results"})
+
+
+@pytest.mark.grades("mlm_corrupt", weight=2)
+def test_mlm_eighty_ten_ten(learner):
+    """The distribution, on 1,000 sequences of 128 tokens (about 17,000 chosen positions) and 300 of 64 at
+    mask_prob 0.4: eligible positions are chosen with probability mask_prob; a chosen token becomes [MASK] with
+    probability 0.8 + 0.1/V, stays with probability 0.1 + 0.1/V (the random token may be the original), and a
+    random replacement is uniform over the vocabulary, special ids included. Binomial bounds at level 1e-8 each."""
+    gen = torch.Generator().manual_seed(1703)
+    cases = [mlm_case(sentences(gen, 1000, 128), 21), mlm_case(sentences(gen, 300, 64), 22, 0.4)]
+    ids_of = [args[0] for args, _ in cases]
+
+    def count(results) -> Counts:
+        counts = {}
+        for ids, result, name in zip(ids_of, results, ("chosen_15", "chosen_40")):
+            counts[name] = (int((chosen_of(result) & eligible_of(ids)).sum()), int(eligible_of(ids).sum()))
+        ids, (corrupted, labels) = ids_of[0], results[0]
+        chosen = (labels != IGNORE) & eligible_of(ids)
+        replaced, original = corrupted[chosen], ids[chosen]
+        counts["masked"] = (int((replaced == MASK).sum()), int(chosen.sum()))
+        counts["kept"] = (int((replaced == original).sum()), int(chosen.sum()))
+        other = (replaced != MASK) & (replaced != original)
+        counts["random_special"] = (int(torch.isin(replaced[other], torch.tensor(SPECIAL)).sum()), int(other.sum()))
+        return counts
+
+    with Judge(learner, "pretraining") as judge:
+        results = corrupt(judge, cases)
+        if results is not None:
+            judge_counts("pretraining", "mlm_corrupt", cases, results, count,
+                         {"chosen_15": 0.15, "chosen_40": 0.4, "masked": 0.8 + 0.1 / VOCAB,
+                          "kept": 0.1 + 0.1 / VOCAB, "random_special": (len(SPECIAL) - 1) / (VOCAB - 2)},
+                         {"chosen_15": "eligible positions chosen at mask_prob=0.15",
+                          "chosen_40": "eligible positions chosen at mask_prob=0.4",
+                          "masked": "chosen positions shown as [MASK]",
+                          "kept": "chosen positions left as the original token",
+                          "random_special": "random replacements that are special ids (uniform over the vocabulary)"})
+
+
+@pytest.mark.grades("mlm_corrupt")
+def test_mlm_positions_are_chosen_independently(learner):
+    """Each eligible position is chosen on its own coin: over 3,000 short sequences (8 ordinary tokens each) about
+    15 % of the positions are chosen, and the share of sequences with nothing chosen is about 0.85^8 ≈ 0.27 — not 0,
+    as a fixed share of every sequence would give. Binomial bounds at level 1e-8."""
+    ids = torch.randint(5, VOCAB, (3000, 10), generator=torch.Generator().manual_seed(1704))
+    ids[:, 0], ids[:, -1] = CLS, SEP
+    cases = [mlm_case(ids, 31)]
+
+    def count(results) -> Counts:
+        chosen = chosen_of(results[0]) & eligible_of(ids)
+        return {"empty": (int((~chosen.any(dim=-1)).sum()), ids.shape[0]),
+                "chosen": (int(chosen.sum()), int(eligible_of(ids).sum()))}
+
+    with Judge(learner, "pretraining") as judge:
+        results = corrupt(judge, cases)
+        if results is not None:
+            judge_counts("pretraining", "mlm_corrupt", cases, results, count, {"empty": 0.85 ** 8, "chosen": 0.15},
+                         {"empty": "sequences in which no position was chosen",
+                          "chosen": "eligible positions chosen at mask_prob=0.15"})
+
+
+# ---------------------------------------------------------------------------------------------------- NSP inputs
+
+def corpus(sizes: list[int], tag: str = "") -> list[list[str]]:
+    """Documents of the given numbers of sentences, sentence j of document d written 'd{d}s{j}'."""
+    return [[f"{tag}d{d}s{j}" for j in range(size)] for d, size in enumerate(sizes)]
+
+
+def nsp_counts(documents: list, result: object) -> Counts:
+    """The structural counts of one nsp_pairs result (see test_nsp_structure)."""
+    where = {}
+    for d, document in enumerate(documents):
+        for j, sentence in enumerate(document):
+            where[repr(sentence)] = (d, j)
+    expected = [(d, j) for d, document in enumerate(documents) for j in range(len(document) - 1)]
+    pairs = result if isinstance(result, (list, tuple)) else []
+    well_formed = [p for p in pairs if isinstance(p, (list, tuple)) and len(p) == 3]
+    counts = {"count": (int(len(pairs) != len(expected) or len(well_formed) != len(pairs)), 1),
+              "order": (0, 0), "label": (0, 0), "unknown": (0, 0), "next": (0, 0), "own": (0, 0)}
+    if counts["count"][0]:
+        return counts
+    order = sum(where.get(repr(a)) != spot for (a, _, _), spot in zip(pairs, expected))
+    labels = [label for _, _, label in pairs]
+    bad_label = sum(not isinstance(label, int) or isinstance(label, bool) or label not in (0, 1) for label in labels)
+    unknown = sum(repr(b) not in where for _, b, _ in pairs)
+    next_wrong = sum(label == 0 and where.get(repr(b)) != (d, j + 1) for (_, b, label), (d, j) in zip(pairs, expected))
+    own = sum(label == 1 and where.get(repr(b), (-1,))[0] == d for (_, b, label), (d, _) in zip(pairs, expected))
+    randoms = sum(label == 1 for label in labels)
+    return {"count": (0, 1), "order": (order, len(pairs)), "label": (bad_label, len(pairs)),
+            "unknown": (unknown, len(pairs)), "next": (next_wrong, labels.count(0)), "own": (own, randoms)}
+
+
+def call_nsp(judge: Judge, cases) -> list:
+    return [judge.call("nsp_pairs", *args, **kwargs) for args, kwargs in cases]
+
+
+@pytest.mark.grades("nsp_pairs", weight=2)
+def test_nsp_structure(learner):
+    """On 8 random corpora (2 to 6 documents of 1 to 7 sentences), one with sentences that are lists of token ids,
+    and a corpus of one long document and two short ones: one example per sentence with a successor, in order;
+    labels are 0 or 1; label 0 pairs A with its successor; label 1 pairs it with a sentence of another document; B
+    is always one of the given sentences; the same seed gives the same examples."""
+    gen = torch.Generator().manual_seed(1711)
+    documents = []
+    for index in range(8):
+        sizes = torch.randint(1, 8, (int(torch.randint(2, 7, (), generator=gen)),), generator=gen).tolist()
+        documents.append(corpus(sizes, tag=f"c{index}"))
+    documents.append([[[7, 8], [9]], [[10, 11, 12]], [[13], [14, 15], [16]]])
+    documents.append(corpus([300, 2, 3], tag="long"))
+    cases = [((docs, Seed(40 + index)), {}) for index, docs in enumerate(documents)]
+    cases.append(((documents[-1], Seed(40 + len(documents) - 1)), {}))
+
+    def count(results) -> Counts:
+        total = {}
+        for (args, _), result in zip(cases, results):
+            for name, (hits, trials) in nsp_counts(args[0], result).items():
+                previous = total.get(name, (0, 0))
+                total[name] = (previous[0] + hits, previous[1] + trials)
+        total["same_seed_differs"] = (int(results[-1] != results[-2]), 1)
+        return total
+
+    with Judge(learner, "pretraining") as judge:
+        results = call_nsp(judge, cases)
+        judge_counts("pretraining", "nsp_pairs", cases, results, count,
+                     {"count": 0, "order": 0, "label": 0, "unknown": 0, "next": 0, "own": 0, "same_seed_differs": 0},
+                     {"count": "corpora whose examples are not one (A, B, label) per sentence with a successor",
+                      "order": "examples out of order (documents in order, sentences in order)",
+                      "label": "labels that are not the int 0 or 1", "unknown": "B's that are not a given sentence",
+                      "next": "label-0 examples whose B is not A's successor",
+                      "own": "label-1 examples whose B comes from A's own document",
+                      "same_seed_differs": "calls with the same seed that gave different examples"})
+
+
+@pytest.mark.grades("nsp_pairs", weight=2)
+def test_nsp_distribution(learner):
+    """A document of 4,001 sentences beside documents of 1 and 9 sentences, and 1,000 documents of 6: half the
+    examples are 'is next'; a random B comes from a uniformly drawn other document (the 1-sentence document as
+    often as the 9-sentence one, not 9 times less) and is a uniform sentence of it (the last of the 9 about 1/9 of
+    the time). Binomial bounds at level 1e-8 each."""
+    big, many = corpus([4001, 1, 9]), corpus([6] * 1000, tag="m")
+    cases = [((big, Seed(61)), {}), ((many, Seed(62)), {})]
+
+    def count(results) -> Counts:
+        counts = {name: (1, 1) for name in ("is_next", "small_document", "last_sentence")}
+        if any(nsp_counts(args[0], result)["count"][0] for (args, _), result in zip(cases, results)):
+            return {**counts, "well_formed": (0, 1)}
+        labels = [label for result in results for _, _, label in result]
+        randoms = [b for a, b, label in results[0] if label == 1]
+        other = [b for b in randoms if not b.startswith("d0s")]
+        in_nine = [b for b in other if b.startswith("d2s")]
+        return {"is_next": (labels.count(0), len(labels)), "small_document": (sum(b == "d1s0" for b in other),
+                len(other)), "last_sentence": (sum(b == "d2s8" for b in in_nine), len(in_nine)),
+                "well_formed": (1, 1)}
+
+    with Judge(learner, "pretraining") as judge:
+        results = call_nsp(judge, cases)
+        judge_counts("pretraining", "nsp_pairs", cases, results, count,
+                     {"well_formed": 1, "is_next": 0.5, "small_document": 0.5, "last_sentence": 1 / 9},
+                     {"well_formed": "corpora with well-formed examples (see the structure check)",
+                      "is_next": "examples labelled 0 ('is next')",
+                      "small_document": "random B's from the 1-sentence document (vs the 9-sentence one)",
+                      "last_sentence": "random B's that are the last of the 9 sentences"})
+
+
+@pytest.mark.grades("nsp_pairs")
+def test_nsp_needs_a_second_document(learner):
+    """A document with two sentences and no other document to draw a random B from: ValueError (valid corpora,
+    including one whose only document has a single sentence, still work)."""
+    with Judge(learner, "pretraining") as judge:
+        judge.call("nsp_pairs", corpus([3, 2]), Seed(71))
+        judge.call("nsp_pairs", corpus([1]), Seed(72))
+        judge.last_has_expected_form()                                 # a single one-sentence document: []
+        judge.expect_value_error("nsp_pairs", corpus([2]), Seed(73), argument="documents (one document)")

@@ -1,0 +1,220 @@
+"""Hidden checks: ``strided_mask``, ``global_token_mask`` and ``sparse_attention_cost``.
+
+Tolerance: none. Masks are booleans and costs are Python ints, so every result must equal the reference exactly
+(dtype and type included). The masks carry no gradient and have no float dtype; the invariant checks run the
+reference's attention under the learner's masks, in float64 (so the only question is which keys are visible).
+
+Sizes are random as well as hand-picked: n from 1 to 40, strides from 1 to past n, windows from 0 to past n, 0 to n
+global tokens; the costs are also asked at n up to 10⁶, where only a closed form (or a loop over n) can answer: an
+n x n mask there would need a terabyte.
+"""
+import pytest
+import torch
+
+from grader.diagnose import Misconception
+from grader.judge import EXACT, Judge, generator, randn
+from grader.sandbox import LearnerError
+
+CLOSED_FORM = ("cost_builds_the_mask", "Your sparse_attention_cost ran out of memory or time on a long sequence: it "
+               "seems to build the n x n mask (or loop over all n² pairs) to count it. The point of the cost is that "
+               "sparse patterns need about n·(2w + 1) scores, not n²: count pairs by offset instead — the diagonal "
+               "holds n pairs, offsets ±d hold n - d each — and sum those in closed form.")
+
+
+def randint(gen: torch.Generator, low: int, high: int) -> int:
+    """A random integer in [low, high]."""
+    return int(torch.randint(low, high + 1, (), generator=gen))
+
+
+@pytest.mark.grades("strided_mask", weight=2)
+def test_strided_mask(learner):
+    """strided_mask(n, s)[j, i] is True iff i - j is a multiple of s: n = 1, stride 1 (dense), strides that divide n
+    and that do not, a stride equal to n and one past n, and 6 random (n, s) up to n = 40 (a bool tensor)."""
+    gen = generator(1501)
+    with Judge(learner, "sparse_attention") as judge:
+        for n, stride in ((1, 1), (5, 1), (6, 2), (7, 3), (8, 4), (5, 5), (4, 7)):
+            judge.expect("strided_mask", n, stride, tol=EXACT)
+        for _ in range(6):
+            n = randint(gen, 2, 40)
+            judge.expect("strided_mask", n, randint(gen, 1, n + 2), tol=EXACT)
+
+
+@pytest.mark.grades("strided_mask")
+def test_strided_mask_rejects_bad_strides(learner):
+    """A stride below 1 is a ValueError (a valid call still works)."""
+    with Judge(learner, "sparse_attention") as judge:
+        judge.expect("strided_mask", 6, 2, tol=EXACT)
+        judge.expect_value_error("strided_mask", 6, 0, argument="stride (0)")
+        judge.expect_value_error("strided_mask", 5, -2, argument="stride (-2)")
+
+
+def dense_attention(Q, K, V, mask):
+    from reference.attention import scaled_dot_product_attention
+
+    return scaled_dot_product_attention(Q, K, V, mask)[0]
+
+
+@pytest.mark.grades("strided_mask")
+def test_dilated_window_hides_the_other_keys(learner):
+    """A dilated window, local_mask(n, w·s) & strided_mask(n, s), used in attention: changing the keys and values
+    that query i must not see (offsets that are not multiples of s, or farther than w·s) leaves its output
+    unchanged, and changing a key it does see changes it."""
+    from reference.masking import local_mask
+
+    gen = generator(1502)
+    with Judge(learner, "sparse_attention") as judge:
+        for n, window, stride in ((12, 2, 3), (15, 1, 4), (9, 3, 2)):
+            strided = judge.call("strided_mask", n, stride)
+            if not judge.last_has_expected_form():
+                continue
+            mask = local_mask(n, window * stride) & strided
+            Q, K, V = (randn(gen, 4, n, dtype=torch.float64) for _ in range(3))
+            query = n // 2
+            hidden = (torch.arange(n) - query).remainder(stride).ne(0) | (torch.arange(n) - query).abs().gt(
+                window * stride)
+            changed_K, changed_V = K.clone(), V.clone()
+            changed_K[:, hidden] += 5.0
+            changed_V[:, hidden] -= 5.0
+            before = dense_attention(Q, K, V, mask)[:, query]
+            after = dense_attention(Q, changed_K, changed_V, mask)[:, query]
+            judge.require(torch.allclose(before, after, atol=1e-12),
+                          "with your strided mask a query still sees keys whose offset is not a multiple of the "
+                          "stride (changing them changed its output)")
+            seen_K = K.clone()
+            seen_K[:, (query + stride) % n] += 5.0
+            judge.require(not torch.allclose(before, dense_attention(Q, seen_K, V, mask)[:, query], atol=1e-9),
+                          "with your strided mask a query does not see the key one stride away")
+
+
+def is_global_flags(gen, *shape: int, share: float = 0.3) -> torch.Tensor:
+    return torch.rand(*shape, generator=gen) < share
+
+
+@pytest.mark.grades("global_token_mask", weight=2)
+def test_global_token_mask(learner):
+    """global_token_mask(is_global)[..., j, i] is True iff token j or token i is global: one sequence, a batch, two
+    batch axes, no global token, all global, N = 1, and 4 random batches."""
+    gen = generator(1511)
+    with Judge(learner, "sparse_attention") as judge:
+        judge.expect("global_token_mask", torch.tensor([False, True, False, False, True]), tol=EXACT)
+        judge.expect("global_token_mask", is_global_flags(gen, 3, 6), tol=EXACT)
+        judge.expect("global_token_mask", is_global_flags(gen, 2, 3, 4), tol=EXACT)
+        judge.expect("global_token_mask", torch.zeros(7, dtype=torch.bool), tol=EXACT)
+        judge.expect("global_token_mask", torch.ones(2, 3, dtype=torch.bool), tol=EXACT)
+        judge.expect("global_token_mask", torch.tensor([True]), tol=EXACT)
+        for _ in range(4):
+            judge.expect("global_token_mask", is_global_flags(gen, randint(gen, 1, 4), randint(gen, 2, 20)),
+                         tol=EXACT)
+
+
+@pytest.mark.grades("global_token_mask")
+def test_global_tokens_see_and_are_seen(learner):
+    """Longformer's pattern, local_mask(n, w) | global_token_mask(is_global), used in attention: a global query's
+    output is that of full attention (it sees every key); changing a global token's key changes every query's
+    output; changing an ordinary key far from a query changes nothing for it."""
+    from reference.masking import local_mask
+
+    gen = generator(1512)
+    with Judge(learner, "sparse_attention") as judge:
+        n, window = 16, 1
+        is_global = torch.zeros(n, dtype=torch.bool)
+        is_global[[0, 9]] = True
+        flags = judge.call("global_token_mask", is_global)
+        if not judge.last_has_expected_form():
+            return
+        mask = local_mask(n, window) | flags
+        Q, K, V = (randn(gen, 4, n, dtype=torch.float64) for _ in range(3))
+        output = dense_attention(Q, K, V, mask)
+        full = dense_attention(Q, K, V, None)
+        judge.require(torch.allclose(output[:, [0, 9]], full[:, [0, 9]], atol=1e-12),
+                      "a global token's query does not see every key: its row of the mask must be all True")
+        changed = K.clone()
+        changed[:, 9] += 3.0
+        moved = (dense_attention(Q, changed, V, mask) - output).abs().amax(dim=0) > 1e-9
+        judge.require(bool(moved.all()), "changing a global token's key did not change every query's output: every "
+                      "query must see the global tokens")
+        far = K.clone()
+        far[:, 4] += 3.0                                            # ordinary token 4: outside query 13's window
+        judge.require(torch.allclose(dense_attention(Q, far, V, mask)[:, 13], output[:, 13], atol=1e-12),
+                      "an ordinary query sees an ordinary key outside its window: only global tokens are seen by all")
+
+
+def cost_cases(gen, count: int, max_n: int) -> list[tuple[str, int, dict]]:
+    cases = []
+    for _ in range(count):
+        n = randint(gen, 1, max_n)
+        cases += [("dense", n, {}), ("causal", n, {}), ("local", n, {"window": randint(gen, 0, n + 2)}),
+                  ("strided", n, {"stride": randint(gen, 1, n + 2)}), ("global", n, {"num_global": randint(gen, 0, n)})]
+    return cases
+
+
+@pytest.mark.grades("sparse_attention_cost", weight=2)
+def test_cost_of_each_pattern(learner):
+    """The number of scored pairs of each pattern, as a Python int: hand-picked edge cases (n = 1, window 0, a
+    window at and past n - 1, a stride dividing n, past n, no and all global tokens) and 8 random n up to 60."""
+    gen = generator(1521)
+    with Judge(learner, "sparse_attention") as judge:
+        edges = [("dense", 1, {}), ("causal", 1, {}), ("local", 1, {"window": 0}), ("local", 9, {"window": 0}),
+                 ("local", 9, {"window": 8}), ("local", 9, {"window": 20}), ("local", 10, {"window": 3}),
+                 ("strided", 1, {"stride": 1}), ("strided", 12, {"stride": 4}), ("strided", 13, {"stride": 4}),
+                 ("strided", 7, {"stride": 7}), ("strided", 7, {"stride": 9}), ("global", 8, {"num_global": 0}),
+                 ("global", 8, {"num_global": 8}), ("global", 30, {"num_global": 3})]
+        for pattern, n, sizes in edges + cost_cases(gen, 8, 60):
+            judge.expect("sparse_attention_cost", pattern, n, tol=EXACT, **sizes)
+
+
+@pytest.mark.grades("sparse_attention_cost")
+def test_cost_counts_the_masks(learner):
+    """The cost is the number of True entries of the pattern's mask — local_mask, the learner's own strided_mask,
+    and a global-token mask — for 5 random (n, size) each: the closed forms count what the masks show."""
+    from reference.masking import local_mask
+    from reference.sparse_attention import global_token_mask
+
+    gen = generator(1522)
+    with Judge(learner, "sparse_attention") as judge:
+        for _ in range(5):
+            n = randint(gen, 1, 30)
+            window, stride, num_global = randint(gen, 0, n + 1), randint(gen, 1, n + 1), randint(gen, 0, n)
+            local = judge.call("sparse_attention_cost", "local", n, window=window)
+            judge.require(local == int(local_mask(n, window).sum()), f"the local cost for n={n}, window={window} is "
+                          "not the number of True entries of local_mask(n, window)")
+            strided = judge.call("sparse_attention_cost", "strided", n, stride=stride)
+            mask = judge.call("strided_mask", n, stride)
+            if judge.last_has_expected_form():
+                judge.require(strided == int(mask.sum()), f"sparse_attention_cost('strided', {n}, stride={stride}) "
+                              "is not the number of True entries of your strided_mask")
+            flags = torch.randperm(n, generator=gen) < num_global
+            cost = judge.call("sparse_attention_cost", "global", n, num_global=num_global)
+            judge.require(cost == int(global_token_mask(flags).sum()), f"the global cost for n={n}, num_global="
+                          f"{num_global} is not the number of True entries of a global-token mask")
+
+
+@pytest.mark.grades("sparse_attention_cost")
+def test_cost_at_long_lengths(learner):
+    """Long sequences, where sparse patterns matter: n = 4096 with w = 128 (the benchmark's size), n = 100,000 and
+    1,000,000 with windows, strides and global tokens of realistic sizes; exact ints, beyond 32 bits for n²."""
+    with Judge(learner, "sparse_attention") as judge:
+        cases = [("dense", 4096, {}), ("local", 4096, {"window": 128}), ("causal", 100_000, {}),
+                 ("local", 100_000, {"window": 512}), ("strided", 100_000, {"stride": 256}),
+                 ("global", 100_000, {"num_global": 16}), ("dense", 1_000_000, {}),
+                 ("local", 1_000_000, {"window": 256}), ("strided", 1_000_000, {"stride": 1000})]
+        for pattern, n, sizes in cases:
+            try:
+                judge.expect("sparse_attention_cost", pattern, n, tol=EXACT, **sizes)
+            except LearnerError as error:
+                if error.kind in ("memory", "timeout") or "alloc" in error.message.lower() \
+                        or error.type_name == "MemoryError":
+                    raise Misconception(*CLOSED_FORM, f"sparse_attention_cost({pattern!r}, {n:,}) ran out of "
+                                        f"{'time' if error.kind == 'timeout' else 'memory'}") from None
+                raise
+
+
+@pytest.mark.grades("sparse_attention_cost")
+def test_cost_rejects_unknown_patterns_and_missing_sizes(learner):
+    """An unknown pattern, and each sized pattern without its size, is a ValueError (a valid call still works)."""
+    with Judge(learner, "sparse_attention") as judge:
+        judge.expect("sparse_attention_cost", "local", 10, tol=EXACT, window=2)
+        judge.expect_value_error("sparse_attention_cost", "banded", 10, argument="pattern ('banded')", window=2)
+        judge.expect_value_error("sparse_attention_cost", "local", 10, argument="window (missing)")
+        judge.expect_value_error("sparse_attention_cost", "strided", 10, argument="stride (missing)")
+        judge.expect_value_error("sparse_attention_cost", "global", 10, argument="num_global (missing)")

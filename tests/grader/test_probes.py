@@ -1,0 +1,148 @@
+"""Structural diagnoses (`grader.probes`) and the contract's clauses (`grader.clauses`): mistakes outside the
+catalogue are caught by the clause checks and told what kind of wrong they are; a diagnosis is claimed only when it
+holds."""
+from __future__ import annotations
+
+import shutil
+import textwrap
+from pathlib import Path
+
+import pytest
+import torch
+
+from course.files import package_dir
+from grader import probes
+from grader.api import grade
+from grader.diagnose import Observation, Tolerance, generic
+
+TOL = Tolerance.float32(64)
+
+# name -> (exercise, source appended to the model answer's module, the diagnosis some failed check must carry,
+#          the clause check that must fail)
+UNSEEN = {
+    "mask_ignored_when_batched": ("multihead", """
+        def multi_head_attention(Xq, Xkv, params, num_heads, mask=None):
+            if mask is not None and mask.dim() > 2:
+                mask = None
+            Q = split_heads(linear(Xq, params["Wq"], params["bq"]), num_heads)
+            K = split_heads(linear(Xkv, params["Wk"], params["bk"]), num_heads)
+            V = split_heads(linear(Xkv, params["Wv"], params["bv"]), num_heads)
+            heads, _ = scaled_dot_product_attention(Q, K, V, None if mask is None else mask.unsqueeze(-3))
+            return linear(merge_heads(heads), params["Wo"], params["bo"])
+    """, "batch_axis", "test_clause_multi_head_attention_hidden_keys_large"),
+    "query_bias_forgotten": ("attention", """
+        def self_attention(X, Wq, bq, Wk, bk, Wv, bv, mask=None):
+            return scaled_dot_product_attention(Wq @ X, linear(X, Wk, bk), linear(X, Wv, bv), mask)
+    """, "argument_ignored", "test_clause_self_attention_batching"),
+    "no_key_means_the_first_key_in_multihead": ("multihead", """
+        _right = multi_head_attention
+
+        def multi_head_attention(Xq, Xkv, params, num_heads, mask=None):
+            if mask is not None:                    # "a query must see something": it sees the first key
+                mask = mask.clone()
+                mask[..., 0, :] |= ~mask.any(dim=-2)
+            return _right(Xq, Xkv, params, num_heads, mask)
+    """, "fully_masked_queries_wrong", "test_clause_multi_head_attention_fully_masked_query"),
+    "float32_inside_layer": ("transformer_layer", """
+        def feed_forward(X, W1, b1, W2, b2):
+            hidden = torch.relu(W1.float() @ X.float() + b1.float()[:, None])
+            return (W2.float() @ hidden + b2.float()[:, None]).to(X.dtype)
+    """, "float32_accuracy", "test_clause_feed_forward_float64"),
+    "top_p_keeps_the_token_at_the_threshold": ("sampling", """
+        _right = next_token_probs
+
+        def next_token_probs(logits, temperature=1.0, top_k=None, top_p=None):
+            probs = _right(logits, temperature, top_k, None)
+            if top_p is None:
+                return probs
+            order = torch.sort(probs, descending=True, stable=True).indices
+            cumulative = torch.cumsum(probs[order], dim=0)
+            keep = torch.zeros_like(probs, dtype=torch.bool)
+            keep[order[:int((cumulative <= top_p).sum()) + 1]] = True
+            kept = torch.where(keep, probs, torch.zeros_like(probs))
+            return kept / kept.sum()
+    """, None, "test_clause_next_token_probs_top_p_at_the_threshold"),
+}
+
+
+def submission(folder: Path, exercise: str, source: str) -> Path:
+    shutil.copytree(package_dir("solutions"), folder, ignore=shutil.ignore_patterns("__pycache__"))
+    module = folder / f"{exercise}.py"
+    module.write_text(module.read_text() + "\n\nimport math\nimport torch\n\n" + textwrap.dedent(source))
+    return folder
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(UNSEEN))
+def test_an_unseen_mistake_fails_its_clause_and_is_told_what_kind_of_wrong_it_is(name, tmp_path):
+    exercise, source, diagnosis, clause = UNSEEN[name]
+    report = grade(submission(tmp_path / "s", exercise, source), [exercise])
+    failed = {check.id.split("::")[1]: check for check in report.checks if not check.passed}
+    assert clause in failed, f"{name} passed {clause}; failed: {sorted(failed)}"
+    if diagnosis:
+        names = {(check.diagnosis or "").split(":")[0] for check in failed.values()}
+        assert diagnosis in names, f"{name}: diagnoses {names}"
+
+
+def test_a_factor_is_claimed_only_when_zeros_stay_zero():
+    """A top-k that keeps an extra tied token is not 'the expected result times a constant'."""
+    expected = torch.tensor([0.5, 0.5, 0.0, 0.0])
+    kept_a_tie = torch.tensor([1 / 3, 1 / 3, 1 / 3, 0.0])
+    assert probes._normalisation(kept_a_tie, expected, TOL) is None
+    assert generic(Observation("next_token_probs", (), {}, kept_a_tie, tol=TOL), expected)[0] != "constant_factor"
+    name, text = probes._normalisation(expected * 8 ** 0.5, expected, TOL)
+    assert name == "constant_factor" and "sqrt(8)" in text
+
+
+def test_output_probes_name_axes_normalisation_positions_and_float32():
+    e = torch.randn(2, 3, 4, 5, generator=torch.Generator().manual_seed(0), dtype=torch.float64)
+    assert probes._axes_permuted(e.transpose(1, 2), e, TOL)[0] == "axes_permuted"
+    columns = torch.rand(4, 5, dtype=torch.float64) + 0.1
+    weights = columns / columns.sum(dim=0)
+    assert probes._normalisation(columns, weights, TOL)[0] == "right_up_to_normalisation"
+    shifted = e.clone()
+    shifted[..., 3:] += 1
+    assert probes._first_columns(shifted, e, TOL)[0] == "right_for_first_columns"
+    tight = Tolerance(1e-14, 1e-14)
+    assert probes._float32_accuracy(e.float().double(), e, tight)[0] == "float32_accuracy"
+    assert probes._float32_accuracy(e + 1e-3, e, tight) is None, "a real error is not a precision problem"
+
+
+def test_errors_confined_to_queries_that_see_no_key_are_recognised():
+    mask = torch.ones(3, 4, dtype=torch.bool)
+    mask[:, 1] = False                                                       # query 1 sees no key
+    expected = torch.randn(2, 4, dtype=torch.float64)
+    got = expected.clone()
+    got[:, 1] = 0.3
+    observation = Observation("f", (torch.zeros(2, 4), mask), {}, got, tol=TOL)
+    assert probes._fully_masked_queries(observation, got, expected)[0] == "fully_masked_queries_wrong"
+    got[:, 2] += 1                                                           # a seeing query is wrong too
+    assert probes._fully_masked_queries(observation, got, expected) is None
+
+
+@pytest.mark.slow
+def test_messages_name_the_call_that_crashed_and_read_an_early_stop_as_a_sequence(tmp_path):
+    crash = """
+        def softmax_cols(scores):
+            if scores.dim() > 2:
+                raise IndexError("only matrices")
+            return torch.softmax(scores, dim=-2)
+    """
+    report = grade(submission(tmp_path / "crash", "softmax", crash), ["softmax"])
+    messages = [check.message for check in report.checks if not check.passed]
+    assert messages and any("while softmax_cols(float32 (" in m and "IndexError" in m for m in messages), messages
+
+    early = """
+        _full = generate
+
+        def generate(model, prompt, max_new_tokens, temperature=1.0, top_k=None, top_p=None, eos_id=None,
+                     generator=None, context_size=None):
+            ids = _full(model, prompt, max_new_tokens, temperature, top_k, top_p, eos_id, generator, context_size)
+            return ids[:-1] if len(ids) > len(prompt) + 1 else ids
+    """
+    report = grade(submission(tmp_path / "early", "sampling", early), ["sampling"])
+    failed = [check for check in report.checks if not check.passed and check.function == "generate"]
+    assert failed
+    assert all("wrong_shape" not in (check.diagnosis or "") for check in failed), [c.diagnosis for c in failed]
+    assert any("tokens, expected" in check.message or "different_length" in (check.diagnosis or "")
+               for check in failed)

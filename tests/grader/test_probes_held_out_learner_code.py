@@ -1,0 +1,1200 @@
+"""A held-out measure of the hidden suites: plausible implementations of the ten exercises, wrong and right, written
+the way learners and public code write them and kept OUT of the catalogue (none is a catalogue variant or was written
+as one; a variant may still agree with a probe on some inputs, e.g. scaling by the query count equals scaling by the
+key count when N_q == N_k). Each wrong one must fail a check of its function (or of a function built on it), each
+right one must keep full marks. The figures — wrong caught, right accepted, and wrong ones given a specific diagnosis
+(a catalogue name, or a generic one other than different_values / different_result / different_sequence) — are
+printed by
+
+    OMP_NUM_THREADS=1 .venv/bin/python tests/grader/test_probes_held_out_learner_code.py
+
+Probes are packed into few gradings (``rounds``): every module of a submission imports the other exercises from
+pristine copies of the model answers, and two probes of one exercise share a submission only if no function depends
+on both (``UPSTREAM``), so every failed check belongs to exactly one probe.
+"""
+from __future__ import annotations
+
+import re
+import textwrap
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+VAGUE = {"different_values", "different_result", "different_sequence"}
+
+# Within one exercise, what each function's result depends on among the functions a probe may replace (the model
+# answers' calls, and the probes' own): a probe of f is judged by the checks of f and of every g with f in
+# UPSTREAM[g]. Across exercises nothing is shared: every module of a submission imports its siblings from pristine
+# copies of the model answers (``submission``), so a probe shows only in its own exercise.
+UPSTREAM = {
+    "train_bpe": {"merge_pair"}, "bpe_encode": {"merge_pair"},
+    "embed": {"one_hot"},
+    "self_attention": {"scaled_dot_product_attention"},
+    "transformer_layer": {"layer_norm", "feed_forward"},
+    "decoder_layer": {"cross_attention"},
+    "generate": {"next_token_probs"},
+    "patch_embedding": {"patchify"},
+}
+
+
+@dataclass(frozen=True)
+class Probe:
+    name: str
+    exercise: str
+    function: str
+    source: str
+    correct: bool
+
+    def affects(self, function: str) -> bool:
+        return function == self.function or self.function in UPSTREAM.get(function, set())
+
+
+def probe(correct: bool, exercise: str, function: str, source: str, name: str) -> Probe:
+    return Probe(name, exercise, function, textwrap.dedent(source), correct)
+
+
+# ------------------------------------------------------------------------------------------------- wrong ones
+# name -> (exercise, function, source). A comment says where the habit comes from when it is not obvious.
+WRONG = {
+    # --- bpe
+    "train_counts_each_pair_once_per_word": ("bpe", "train_bpe", """
+        def train_bpe(corpus, num_merges):
+            from collections import Counter
+            words = Counter(corpus.split())
+            seg = {w: list(w) + ["</w>"] for w in words}
+            merges = []
+            for _ in range(num_merges):
+                stats = Counter()
+                for w, f in words.items():
+                    for pair in set(zip(seg[w], seg[w][1:])):      # a repeated pair counted once
+                        stats[pair] += f
+                if not stats:
+                    break
+                best = max(stats, key=stats.get)
+                merges.append(best)
+                seg = {w: merge_pair(s, best) for w, s in seg.items()}
+            return merges
+    """),
+    "train_stops_below_frequency_two": ("bpe", "train_bpe", """
+        def train_bpe(corpus, num_merges):                         # min_frequency=2, as tokenizer libraries default
+            from collections import Counter
+            words = Counter(corpus.split())
+            seg = {w: list(w) + ["</w>"] for w in words}
+            merges = []
+            for _ in range(num_merges):
+                stats = Counter()
+                for w, f in words.items():
+                    for pair in zip(seg[w], seg[w][1:]):
+                        stats[pair] += f
+                if not stats:
+                    break
+                best = max(stats, key=stats.get)
+                if stats[best] < 2:
+                    break
+                merges.append(best)
+                seg = {w: merge_pair(s, best) for w, s in seg.items()}
+            return merges
+    """),
+    "train_splits_on_single_spaces": ("bpe", "train_bpe", """
+        def train_bpe(corpus, num_merges):
+            from collections import Counter
+            words = Counter(w for w in corpus.split(" "))          # tabs, newlines and empty words survive
+            seg = {w: list(w) + ["</w>"] for w in words}
+            merges = []
+            for _ in range(num_merges):
+                stats = Counter()
+                for w, f in words.items():
+                    for pair in zip(seg[w], seg[w][1:]):
+                        stats[pair] += f
+                if not stats:
+                    break
+                best = max(stats, key=stats.get)
+                merges.append(best)
+                seg = {w: merge_pair(s, best) for w, s in seg.items()}
+            return merges
+    """),
+    "encode_replays_merges_backwards": ("bpe", "bpe_encode", """
+        def bpe_encode(text, merges):
+            tokens = []
+            for word in split_words(text, "text"):
+                for pair in reversed(merges):                      # "the big merges first"
+                    word = merge_pair(word, pair)
+                tokens += word
+            return tokens
+    """),
+    "decode_joins_tokens_with_spaces": ("bpe", "bpe_decode", """
+        def bpe_decode(tokens):
+            return " ".join(tokens).replace("</w>", "").strip()
+    """),
+    "train_end_of_word_glued_to_last_character": ("bpe", "train_bpe", """
+        def train_bpe(corpus, num_merges):                         # Sennrich et al.'s reference code
+            from collections import Counter
+            words = Counter(corpus.split())
+            seg = {w: list(w[:-1]) + [w[-1] + "</w>"] for w in words}
+            merges = []
+            for _ in range(num_merges):
+                stats = Counter()
+                for w, f in words.items():
+                    for pair in zip(seg[w], seg[w][1:]):
+                        stats[pair] += f
+                if not stats:
+                    break
+                best = max(stats, key=stats.get)
+                merges.append(best)
+                seg = {w: merge_pair(s, best) for w, s in seg.items()}
+            return merges
+    """),
+    # --- embeddings
+    "one_hot_eye_rows_swapped_first_axes": ("embeddings", "one_hot", """
+        def one_hot(token_ids, vocab_size, dtype=None):
+            check_token_ids(token_ids, vocab_size)
+            eye = torch.eye(vocab_size, dtype=dtype or torch.get_default_dtype())
+            return eye[token_ids].transpose(0, 1)                  # right for (N,), not for (B, N)
+    """),
+    "embed_one_hot_in_default_dtype": ("embeddings", "embed", """
+        def embed(omega_e, token_ids):
+            return omega_e @ one_hot(token_ids, omega_e.shape[1])
+    """),
+    "embed_flat_lookup_viewed": ("embeddings", "embed", """
+        def embed(omega_e, token_ids):
+            D, N = omega_e.shape[0], token_ids.shape[-1]
+            flat = omega_e[:, token_ids.reshape(-1)]               # (D, B*N)
+            return flat.reshape(*token_ids.shape[:-1], D, N)       # a view, not a permute
+    """),
+    "positions_pytorch_tutorial_transposed": ("embeddings", "sinusoidal_positions", """
+        def sinusoidal_positions(num_positions, dim):
+            position = torch.arange(num_positions).unsqueeze(1)
+            div_term = torch.exp(torch.arange(0, dim, 2) * (-math.log(10000.0) / dim))
+            pe = torch.zeros(num_positions, dim)
+            pe[:, 0::2] = torch.sin(position * div_term)
+            pe[:, 1::2] = torch.cos(position * div_term)           # breaks for an odd D
+            return pe.T
+    """),
+    "positions_left_in_float64": ("embeddings", "sinusoidal_positions", """
+        def sinusoidal_positions(num_positions, dim):
+            n = torch.arange(num_positions, dtype=torch.float64)
+            i = torch.arange(0, dim, 2, dtype=torch.float64)
+            angles = n[None, :] / 10000 ** (i[:, None] / dim)
+            table = torch.zeros(dim, num_positions, dtype=torch.float64)
+            table[0::2] = angles.sin()
+            table[1::2] = angles[: dim // 2].cos()
+            return table
+    """),
+    "positions_integer_exponent": ("embeddings", "sinusoidal_positions", """
+        def sinusoidal_positions(num_positions, dim):
+            table = torch.zeros(dim, num_positions)
+            for k in range(dim):
+                for n in range(num_positions):
+                    angle = n / 10000 ** ((k - k % 2) // dim)          # floor division: always 0
+                    table[k, n] = math.sin(angle) if k % 2 == 0 else math.cos(angle)
+            return table
+    """),
+    # --- softmax
+    "softmax_subtracts_the_minimum": ("softmax", "softmax_cols", """
+        def softmax_cols(scores):
+            low = scores.amin(dim=-2, keepdim=True)
+            low = torch.where(torch.isinf(low), torch.zeros_like(low), low)
+            e = torch.exp(scores - low)
+            s = e.sum(dim=-2, keepdim=True)
+            return e / torch.where(s == 0, torch.ones_like(s), s)
+    """),
+    "softmax_clamps_scores": ("softmax", "softmax_cols", """
+        def softmax_cols(scores):
+            e = torch.exp(scores.clamp(-50, 50))                   # "to avoid overflow"
+            s = e.sum(dim=-2, keepdim=True)
+            return e / torch.where(s == 0, torch.ones_like(s), s)
+    """),
+    "softmax_sum_over_last_axis": ("softmax", "softmax_cols", """
+        def softmax_cols(scores):
+            m = scores.amax(dim=-2, keepdim=True)
+            m = torch.where(torch.isinf(m), torch.zeros_like(m), m)
+            e = torch.exp(scores - m)
+            s = e.sum(dim=-1, keepdim=True)
+            return e / torch.where(s == 0, torch.ones_like(s), s)
+    """),
+    "softmax_in_place": ("softmax", "softmax_cols", """
+        def softmax_cols(scores):
+            m = scores.amax(dim=-2, keepdim=True)
+            scores -= torch.where(torch.isinf(m), torch.zeros_like(m), m)
+            scores.exp_()
+            s = scores.sum(dim=-2, keepdim=True)
+            return scores.div_(torch.where(s == 0, torch.ones_like(s), s))
+    """),
+    "softmax_via_dot_T": ("softmax", "softmax_cols", """
+        def softmax_cols(scores):
+            return torch.softmax(scores.T, dim=-1).T.nan_to_num(0.0)    # .T reverses every axis of a batch
+    """),
+    "softmax_float32_result_for_float64": ("softmax", "softmax_cols", """
+        def softmax_cols(scores):
+            return torch.softmax(scores, dim=-2, dtype=torch.float32).nan_to_num(0.0)
+    """),
+    # --- masking
+    "padding_mask_as_long": ("masking", "padding_mask", """
+        def padding_mask(lengths, n):
+            return (torch.arange(n)[None, :] < lengths[:, None]).long()[:, :, None]   # like attention_mask
+    """),
+    "padding_mask_positions_first": ("masking", "padding_mask", """
+        def padding_mask(lengths, n):
+            return (torch.arange(n)[:, None] < lengths[None, :])[:, :, None]
+    """),
+    "local_mask_or_of_triangles": ("masking", "local_mask", """
+        def local_mask(n, window):
+            ones = torch.ones(n, n, dtype=torch.bool)
+            return ones.triu(-window) | ones.tril(window)
+    """),
+    "local_mask_without_abs": ("masking", "local_mask", """
+        def local_mask(n, window):
+            i = torch.arange(n)[None, :]
+            j = torch.arange(n)[:, None]
+            return i - j <= window
+    """),
+    "apply_mask_boolean_index_on_a_copy": ("masking", "apply_mask", """
+        def apply_mask(scores, mask):
+            out = scores.clone()
+            out[~mask] = float("-inf")                             # needs a mask of the scores' full shape
+            return out
+    """),
+    "causal_mask_uint8_from_numpy": ("masking", "causal_mask", """
+        def causal_mask(n):
+            import numpy as np
+            return torch.from_numpy(np.triu(np.ones((n, n)), k=0).astype("uint8"))   # the Annotated Transformer's way
+    """),
+    # --- attention
+    "sdpa_scaled_by_query_count": ("attention", "scaled_dot_product_attention", """
+        def scaled_dot_product_attention(Q, K, V, mask=None):
+            scores = K.transpose(-2, -1) @ Q / math.sqrt(Q.size(-1))   # row-layout habit: q.size(-1)
+            if mask is not None:
+                scores = apply_mask(scores, mask)
+            weights = softmax_cols(scores)
+            return V @ weights, weights
+    """),
+    "sdpa_mask_multiplies_scores": ("attention", "scaled_dot_product_attention", """
+        def scaled_dot_product_attention(Q, K, V, mask=None):
+            scores = K.transpose(-2, -1) @ Q / math.sqrt(Q.shape[-2])
+            if mask is not None:
+                scores = scores * mask
+            weights = softmax_cols(scores)
+            return V @ weights, weights
+    """),
+    "sdpa_dropout_left_in": ("attention", "scaled_dot_product_attention", """
+        def scaled_dot_product_attention(Q, K, V, mask=None):
+            scores = K.transpose(-2, -1) @ Q / math.sqrt(Q.shape[-2])
+            if mask is not None:
+                scores = apply_mask(scores, mask)
+            weights = torch.nn.functional.dropout(softmax_cols(scores), p=0.1)   # training=True by default
+            return V @ weights, weights
+    """),
+    "self_attention_addmm_two_dimensional": ("attention", "self_attention", """
+        def self_attention(X, Wq, bq, Wk, bk, Wv, bv, mask=None):
+            Q = torch.addmm(bq[:, None], Wq, X)                    # only for one sequence (D, N)
+            K = torch.addmm(bk[:, None], Wk, X)
+            V = torch.addmm(bv[:, None], Wv, X)
+            return scaled_dot_product_attention(Q, K, V, mask)
+    """),
+    "self_attention_functional_linear_on_columns": ("attention", "self_attention", """
+        def self_attention(X, Wq, bq, Wk, bk, Wv, bv, mask=None):
+            F = torch.nn.functional
+            Q, K, V = F.linear(X, Wq, bq), F.linear(X, Wk, bk), F.linear(X, Wv, bv)   # rows, not columns
+            return scaled_dot_product_attention(Q, K, V, mask)
+    """),
+    "self_attention_causal_always": ("attention", "self_attention", """
+        def self_attention(X, Wq, bq, Wk, bk, Wv, bv, mask=None):
+            n = X.shape[-1]
+            causal = torch.ones(n, n, dtype=torch.bool).triu()
+            mask = causal if mask is None else mask & causal       # "self-attention is causal"
+            return scaled_dot_product_attention(linear(X, Wq, bq), linear(X, Wk, bk), linear(X, Wv, bv), mask)
+    """),
+    # --- multihead
+    "mha_heads_split_along_tokens": ("multihead", "multi_head_attention", """
+        def multi_head_attention(Xq, Xkv, params, num_heads, mask=None):
+            D = Xq.shape[-2]
+            if D % num_heads:
+                raise ValueError("num_heads must divide D")
+            Q = linear(Xq, params["Wq"], params["bq"])
+            K = linear(Xkv, params["Wk"], params["bk"])
+            V = linear(Xkv, params["Wv"], params["bv"])
+            heads = [scaled_dot_product_attention(q, k, v, mask)[0]
+                     for q, k, v in zip(Q.chunk(num_heads, -1), K.chunk(num_heads, -1), V.chunk(num_heads, -1))]
+            return linear(torch.cat(heads, dim=-1), params["Wo"], params["bo"])
+    """),
+    "mha_scaled_twice": ("multihead", "multi_head_attention", """
+        def multi_head_attention(Xq, Xkv, params, num_heads, mask=None):
+            D = Xq.shape[-2]
+            if D % num_heads:
+                raise ValueError("num_heads must divide D")
+            d = D // num_heads
+            Q = split_heads(linear(Xq, params["Wq"], params["bq"]), num_heads) / math.sqrt(d)   # and sdpa scales again
+            K = split_heads(linear(Xkv, params["Wk"], params["bk"]), num_heads)
+            V = split_heads(linear(Xkv, params["Wv"], params["bv"]), num_heads)
+            heads, _ = scaled_dot_product_attention(Q, K, V, None if mask is None else mask.unsqueeze(-3))
+            return linear(merge_heads(heads), params["Wo"], params["bo"])
+    """),
+    "mha_heads_never_split": ("multihead", "multi_head_attention", """
+        def multi_head_attention(Xq, Xkv, params, num_heads, mask=None):
+            if Xq.shape[-2] % num_heads:
+                raise ValueError("num_heads must divide D")
+            Q = linear(Xq, params["Wq"], params["bq"])
+            K = linear(Xkv, params["Wk"], params["bk"])
+            V = linear(Xkv, params["Wv"], params["bv"])
+            out, _ = scaled_dot_product_attention(Q, K, V, mask)   # one head of width D
+            return linear(out, params["Wo"], params["bo"])
+    """),
+    "mha_value_bias_missing": ("multihead", "multi_head_attention", """
+        def multi_head_attention(Xq, Xkv, params, num_heads, mask=None):
+            if Xq.shape[-2] % num_heads:
+                raise ValueError("num_heads must divide D")
+            Q = split_heads(linear(Xq, params["Wq"], params["bq"]), num_heads)
+            K = split_heads(linear(Xkv, params["Wk"], params["bk"]), num_heads)
+            V = split_heads(params["Wv"] @ Xkv, num_heads)
+            heads, _ = scaled_dot_product_attention(Q, K, V, None if mask is None else mask.unsqueeze(-3))
+            return linear(merge_heads(heads), params["Wo"], params["bo"])
+    """),
+    "mha_mask_added_as_numbers": ("multihead", "multi_head_attention", """
+        def multi_head_attention(Xq, Xkv, params, num_heads, mask=None):
+            D = Xq.shape[-2]
+            if D % num_heads:
+                raise ValueError("num_heads must divide D")
+            d = D // num_heads
+            Q = split_heads(linear(Xq, params["Wq"], params["bq"]), num_heads)
+            K = split_heads(linear(Xkv, params["Wk"], params["bk"]), num_heads)
+            V = split_heads(linear(Xkv, params["Wv"], params["bv"]), num_heads)
+            scores = K.transpose(-2, -1) @ Q / math.sqrt(d)
+            if mask is not None:
+                scores = scores + mask.unsqueeze(-3).to(scores.dtype)   # a bool mask used as an additive one
+            return linear(merge_heads(V @ softmax_cols(scores)), params["Wo"], params["bo"])
+    """),
+    # --- transformer_layer
+    "layer_norm_over_dim_0": ("transformer_layer", "layer_norm", """
+        def layer_norm(X, gamma, beta, eps=1e-5):
+            mean = X.mean(0, keepdim=True)                          # right for (D, N) only
+            var = X.var(0, keepdim=True, unbiased=False)
+            return gamma[:, None] * (X - mean) / torch.sqrt(var + eps) + beta[:, None]
+    """),
+    "feed_forward_bias_after_relu": ("transformer_layer", "feed_forward", """
+        def feed_forward(X, W1, b1, W2, b2):
+            return W2 @ (torch.relu(W1 @ X) + b1[:, None]) + b2[:, None]
+    """),
+    "feed_forward_silu": ("transformer_layer", "feed_forward", """
+        def feed_forward(X, W1, b1, W2, b2):
+            return W2 @ torch.nn.functional.silu(W1 @ X + b1[:, None]) + b2[:, None]
+    """),
+    "layer_second_residual_from_input": ("transformer_layer", "transformer_layer", """
+        def transformer_layer(X, params, num_heads, mask=None, norm_first=False):
+            p = params
+            if norm_first:
+                Y = layer_norm(X, p["gamma1"], p["beta1"])
+                H = X + multi_head_attention(Y, Y, p, num_heads, mask)
+                return H + feed_forward(layer_norm(H, p["gamma2"], p["beta2"]), p["W1"], p["b1"], p["W2"], p["b2"])
+            H = layer_norm(X + multi_head_attention(X, X, p, num_heads, mask), p["gamma1"], p["beta1"])
+            return layer_norm(X + feed_forward(H, p["W1"], p["b1"], p["W2"], p["b2"]), p["gamma2"], p["beta2"])
+    """),
+    "layer_pre_ln_with_final_norm": ("transformer_layer", "transformer_layer", """
+        def transformer_layer(X, params, num_heads, mask=None, norm_first=False):
+            p = params
+            if norm_first:
+                Y = layer_norm(X, p["gamma1"], p["beta1"])
+                X = X + multi_head_attention(Y, Y, p, num_heads, mask)
+                X = X + feed_forward(layer_norm(X, p["gamma2"], p["beta2"]), p["W1"], p["b1"], p["W2"], p["b2"])
+                return layer_norm(X, p["gamma2"], p["beta2"])      # GPT's ln_f, inside the layer
+            X = layer_norm(X + multi_head_attention(X, X, p, num_heads, mask), p["gamma1"], p["beta1"])
+            return layer_norm(X + feed_forward(X, p["W1"], p["b1"], p["W2"], p["b2"]), p["gamma2"], p["beta2"])
+    """),
+    "layer_mask_transposed": ("transformer_layer", "transformer_layer", """
+        def transformer_layer(X, params, num_heads, mask=None, norm_first=False):
+            p = params
+            if mask is not None:
+                mask = mask.transpose(-2, -1)                      # (N_q, N_k), the row layout
+            if norm_first:
+                Y = layer_norm(X, p["gamma1"], p["beta1"])
+                X = X + multi_head_attention(Y, Y, p, num_heads, mask)
+                return X + feed_forward(layer_norm(X, p["gamma2"], p["beta2"]), p["W1"], p["b1"], p["W2"], p["b2"])
+            X = layer_norm(X + multi_head_attention(X, X, p, num_heads, mask), p["gamma1"], p["beta1"])
+            return layer_norm(X + feed_forward(X, p["W1"], p["b1"], p["W2"], p["b2"]), p["gamma2"], p["beta2"])
+    """),
+    "layer_norm_std_clamped": ("transformer_layer", "layer_norm", """
+        def layer_norm(X, gamma, beta, eps=1e-5):
+            mean = X.mean(-2, keepdim=True)
+            std = X.std(-2, keepdim=True, unbiased=False).clamp(min=eps)   # eps as a floor on the std
+            return gamma[:, None] * (X - mean) / std + beta[:, None]
+    """),
+    # --- cross_attention
+    "cross_attention_also_causal": ("cross_attention", "cross_attention", """
+        def cross_attention(X_dec, X_enc, params, num_heads, enc_mask=None):
+            causal = torch.ones(X_enc.shape[-1], X_dec.shape[-1], dtype=torch.bool).triu()
+            mask = causal if enc_mask is None else enc_mask & causal
+            return multi_head_attention(X_dec, X_enc, params, num_heads, mask)
+    """),
+    "decoder_ffn_residual_from_layer_input": ("cross_attention", "decoder_layer", """
+        def decoder_layer(X_dec, X_enc, params, num_heads, enc_mask=None):
+            p = params
+            X = layer_norm(X_dec + multi_head_attention(X_dec, X_dec, p["self_attn"], num_heads,
+                                                        causal_mask(X_dec.shape[-1])), p["gamma1"], p["beta1"])
+            X = layer_norm(X + cross_attention(X, X_enc, p["cross_attn"], num_heads, enc_mask), p["gamma2"], p["beta2"])
+            return layer_norm(X_dec + feed_forward(X, p["W1"], p["b1"], p["W2"], p["b2"]), p["gamma3"], p["beta3"])
+    """),
+    "decoder_causal_mask_sized_by_encoder": ("cross_attention", "decoder_layer", """
+        def decoder_layer(X_dec, X_enc, params, num_heads, enc_mask=None):
+            p = params
+            causal = causal_mask(X_enc.shape[-1])
+            X = layer_norm(X_dec + multi_head_attention(X_dec, X_dec, p["self_attn"], num_heads, causal),
+                           p["gamma1"], p["beta1"])
+            X = layer_norm(X + cross_attention(X, X_enc, p["cross_attn"], num_heads, enc_mask), p["gamma2"], p["beta2"])
+            return layer_norm(X + feed_forward(X, p["W1"], p["b1"], p["W2"], p["b2"]), p["gamma3"], p["beta3"])
+    """),
+    "decoder_reuses_self_attention_weights": ("cross_attention", "decoder_layer", """
+        def decoder_layer(X_dec, X_enc, params, num_heads, enc_mask=None):
+            p = params
+            X = layer_norm(X_dec + multi_head_attention(X_dec, X_dec, p["self_attn"], num_heads,
+                                                        causal_mask(X_dec.shape[-1])), p["gamma1"], p["beta1"])
+            X = layer_norm(X + cross_attention(X, X_enc, p["self_attn"], num_heads, enc_mask), p["gamma2"], p["beta2"])
+            return layer_norm(X + feed_forward(X, p["W1"], p["b1"], p["W2"], p["b2"]), p["gamma3"], p["beta3"])
+    """),
+    "decoder_masks_swapped": ("cross_attention", "decoder_layer", """
+        def decoder_layer(X_dec, X_enc, params, num_heads, enc_mask=None):
+            p = params
+            causal = causal_mask(X_dec.shape[-1])
+            X = layer_norm(X_dec + multi_head_attention(X_dec, X_dec, p["self_attn"], num_heads, enc_mask),
+                           p["gamma1"], p["beta1"])
+            X = layer_norm(X + cross_attention(X, X_enc, p["cross_attn"], num_heads, causal), p["gamma2"], p["beta2"])
+            return layer_norm(X + feed_forward(X, p["W1"], p["b1"], p["W2"], p["b2"]), p["gamma3"], p["beta3"])
+    """),
+    # --- sampling
+    "greedy_ties_to_the_last_id": ("sampling", "next_token_probs", """
+        def next_token_probs(logits, temperature=1.0, top_k=None, top_p=None):
+            if temperature == 0:
+                best = sorted(range(len(logits)), key=lambda i: float(logits[i]))[-1]
+                out = torch.zeros_like(logits)
+                out[best] = 1.0
+                return out
+            probs = torch.softmax(logits / temperature, dim=0)
+            order = torch.sort(probs, descending=True, stable=True).indices
+            if top_k is not None:
+                probs = probs.index_fill(0, order[top_k:], 0.0)
+                probs = probs / probs.sum()
+            if top_p is not None:
+                order = torch.sort(probs, descending=True, stable=True).indices
+                kept = min(int((probs[order].cumsum(0) < top_p).sum()) + 1, len(probs))
+                probs = probs.index_fill(0, order[kept:], 0.0)
+            return probs / probs.sum()
+    """),
+    "top_p_hugging_face_ascending": ("sampling", "next_token_probs", """
+        def next_token_probs(logits, temperature=1.0, top_k=None, top_p=None):
+            if temperature == 0:
+                out = torch.zeros_like(logits)
+                out[torch.argmax(logits)] = 1.0
+                return out
+            scores = logits / temperature
+            if top_k is not None:
+                order = torch.sort(scores, descending=True, stable=True).indices
+                scores = scores.index_fill(0, order[top_k:], float("-inf"))
+            if top_p is not None:                                  # TopPLogitsWarper: ascending, drop the low tail
+                sorted_logits, sorted_indices = torch.sort(scores, descending=False)
+                cumulative = sorted_logits.softmax(dim=-1).cumsum(dim=-1)
+                remove = cumulative <= (1 - top_p)
+                remove[-1:] = False
+                scores = scores.masked_fill(remove.scatter(0, sorted_indices, remove), float("-inf"))
+            return torch.softmax(scores, dim=0)
+    """),
+    "temperature_after_the_filters": ("sampling", "next_token_probs", """
+        def next_token_probs(logits, temperature=1.0, top_k=None, top_p=None):
+            if temperature == 0:
+                out = torch.zeros_like(logits)
+                out[torch.argmax(logits)] = 1.0
+                return out
+            probs = torch.softmax(logits, dim=0)                   # filters on the untempered distribution
+            keep = torch.ones_like(probs, dtype=torch.bool)
+            order = torch.sort(probs, descending=True, stable=True).indices
+            if top_k is not None:
+                keep[order[top_k:]] = False
+            if top_p is not None:
+                p = torch.where(keep, probs, 0.0)
+                p = p / p.sum()
+                kept = min(int((p[order].cumsum(0) < top_p).sum()) + 1, len(p))
+                keep[order[kept:]] = False
+            scaled = torch.softmax(logits / temperature, dim=0)
+            return torch.where(keep, scaled, 0.0) / torch.where(keep, scaled, 0.0).sum()
+    """),
+    "temperature_zero_clamped": ("sampling", "next_token_probs", """
+        def next_token_probs(logits, temperature=1.0, top_k=None, top_p=None):
+            probs = torch.softmax(logits / max(temperature, 1e-6), dim=0)   # T = 0 "handled" by a clamp
+            order = torch.sort(probs, descending=True, stable=True).indices
+            if top_k is not None:
+                probs = probs.index_fill(0, order[top_k:], 0.0)
+                probs = probs / probs.sum()
+            if top_p is not None:
+                order = torch.sort(probs, descending=True, stable=True).indices
+                kept = min(int((probs[order].cumsum(0) < top_p).sum()) + 1, len(probs))
+                probs = probs.index_fill(0, order[kept:], 0.0)
+            return probs / probs.sum()
+    """),
+    "generate_without_the_generator": ("sampling", "generate", """
+        def generate(model, prompt, max_new_tokens, temperature=1.0, top_k=None, top_p=None, eos_id=None,
+                     generator=None, context_size=None):
+            ids = prompt
+            for _ in range(max_new_tokens):
+                context = ids if context_size is None else ids[-context_size:]
+                probs = next_token_probs(model(context)[:, -1], temperature, top_k, top_p)
+                nxt = torch.multinomial(probs, 1)                  # the global RNG
+                ids = torch.cat([ids, nxt])
+                if eos_id is not None and int(nxt) == eos_id:
+                    break
+            return ids
+    """),
+    "generate_context_never_cropped": ("sampling", "generate", """
+        def generate(model, prompt, max_new_tokens, temperature=1.0, top_k=None, top_p=None, eos_id=None,
+                     generator=None, context_size=None):
+            ids = prompt
+            for _ in range(max_new_tokens):
+                probs = next_token_probs(model(ids)[:, -1], temperature, top_k, top_p)
+                nxt = torch.multinomial(probs, 1, generator=generator)
+                ids = torch.cat([ids, nxt])
+                if eos_id is not None and int(nxt) == eos_id:
+                    break
+            return ids
+    """),
+    "generate_stops_on_eos_anywhere": ("sampling", "generate", """
+        def generate(model, prompt, max_new_tokens, temperature=1.0, top_k=None, top_p=None, eos_id=None,
+                     generator=None, context_size=None):
+            ids = prompt
+            for _ in range(max_new_tokens):
+                if eos_id is not None and eos_id in ids.tolist():   # the prompt's eos counts too
+                    break
+                context = ids if context_size is None else ids[-context_size:]
+                probs = next_token_probs(model(context)[:, -1], temperature, top_k, top_p)
+                ids = torch.cat([ids, torch.multinomial(probs, 1, generator=generator)])
+            return ids
+    """),
+    "log_prob_wraps_around": ("sampling", "sequence_log_prob", """
+        def sequence_log_prob(model, ids):
+            log_probs = torch.log_softmax(model(ids), dim=0)
+            return log_probs[ids.roll(-1), torch.arange(len(ids))].sum()   # the last column scores ids[0]
+    """),
+    "beam_search_without_global_pruning": ("sampling", "beam_search", """
+        def beam_search(model, prompt, beam_width, max_new_tokens, eos_id=None):
+            beams = [(0.0, prompt)]
+            for _ in range(max_new_tokens):
+                new = []
+                for score, ids in beams:
+                    if eos_id is not None and len(ids) > len(prompt) and int(ids[-1]) == eos_id:
+                        new.append((score, ids))
+                        continue
+                    lp = torch.log_softmax(model(ids)[:, -1].double(), 0)
+                    top = torch.sort(lp, descending=True, stable=True)
+                    for v, t in zip(top.values[:beam_width].tolist(), top.indices[:beam_width].tolist()):
+                        new.append((score + v, torch.cat([ids, torch.tensor([t])])))
+                beams = new                                        # every beam keeps beam_width children
+            return max(beams, key=lambda b: b[0])[1]
+    """),
+    # --- patch_embedding
+    "patchify_unfold_without_permute": ("patch_embedding", "patchify", """
+        def patchify(images, patch_size):
+            B, C, H, W = images.shape
+            P = patch_size
+            if H % P or W % P:
+                raise ValueError(f"images: H={H}, W={W} must be multiples of {P}")
+            return images.unfold(2, P, P).unfold(3, P, P).reshape(B, C * P * P, -1)
+    """),
+    "patchify_returns_patch_rows": ("patch_embedding", "patchify", """
+        def patchify(images, patch_size):
+            B, C, H, W = images.shape
+            P = patch_size
+            if H % P or W % P:
+                raise ValueError(f"images: H={H}, W={W} must be multiples of {P}")
+            grid = images.reshape(B, C, H // P, P, W // P, P).permute(0, 2, 4, 1, 3, 5)
+            return grid.reshape(B, -1, C * P * P)                  # (B, N, C·P·P): the row layout
+    """),
+    "patchify_checks_height_only": ("patch_embedding", "patchify", """
+        def patchify(images, patch_size):
+            B, C, H, W = images.shape
+            P = patch_size
+            if H % P:
+                raise ValueError(f"images: H={H} must be a multiple of {P}")
+            grid = images[..., : W - W % P].reshape(B, C, H // P, P, W // P, P).permute(0, 2, 4, 1, 3, 5)
+            return grid.reshape(B, -1, C * P * P).transpose(1, 2)
+    """),
+    "patch_embedding_cls_concatenated_on_features": ("patch_embedding", "patch_embedding", """
+        def patch_embedding(images, patch_size, W, b, cls_token, positions):
+            tokens = linear(patchify(images, patch_size), W, b)                     # (B, D, N)
+            cls = cls_token[None, :, None].expand(tokens.shape[0], -1, 1)          # (B, D, 1)
+            return torch.cat([cls, tokens], dim=1) + positions                    # the feature axis
+    """),
+    "patch_embedding_positions_on_patches_only": ("patch_embedding", "patch_embedding", """
+        def patch_embedding(images, patch_size, W, b, cls_token, positions):
+            tokens = linear(patchify(images, patch_size), W, b) + positions[:, :-1]
+            cls = cls_token[:, None].expand(tokens.shape[0], -1, 1) + positions[:, -1:]   # [CLS] takes the last one
+            return torch.cat([cls, tokens], dim=-1)
+    """),
+    # --- edges of the contract inherited from earlier functions: float64 computed in float32 (torch modules are
+    # float32 unless told otherwise; Hugging Face code upcasts its softmax "to float32"), masked keys whose scores
+    # dwarf the visible ones
+    "self_attention_projects_in_float32": ("attention", "self_attention", """
+        def self_attention(X, Wq, bq, Wk, bk, Wv, bv, mask=None):
+            x = X.float()
+            Q, K = linear(x, Wq.float(), bq.float()), linear(x, Wk.float(), bk.float())
+            out, weights = scaled_dot_product_attention(Q, K, linear(x, Wv.float(), bv.float()), mask)
+            return out.to(X.dtype), weights.to(X.dtype)
+    """),
+    "embed_through_an_embedding_module": ("embeddings", "embed", """
+        def embed(omega_e, token_ids):
+            check_token_ids(token_ids, omega_e.shape[1])
+            table = torch.nn.Embedding(omega_e.shape[1], omega_e.shape[0])          # float32 parameters
+            with torch.no_grad():
+                table.weight.copy_(omega_e.T)
+            return table(token_ids).transpose(-2, -1).to(omega_e.dtype)
+    """),
+    "patch_embedding_conv2d_module": ("patch_embedding", "patch_embedding", """
+        def patch_embedding(images, patch_size, W, b, cls_token, positions):
+            D, C = W.shape[0], images.shape[1]
+            conv = torch.nn.Conv2d(C, D, patch_size, stride=patch_size)              # ViT's patch embedding, float32
+            conv.weight = torch.nn.Parameter(W.reshape(D, C, patch_size, patch_size).float())
+            conv.bias = torch.nn.Parameter(b.float())
+            tokens = conv(images.float()).flatten(2).to(images.dtype)
+            cls = cls_token[None, :, None].expand(len(images), -1, 1)
+            return torch.cat([cls, tokens], dim=-1) + positions
+    """),
+    "feed_forward_linear_modules": ("transformer_layer", "feed_forward", """
+        def feed_forward(X, W1, b1, W2, b2):
+            first, second = torch.nn.Linear(W1.shape[1], W1.shape[0]), torch.nn.Linear(W2.shape[1], W2.shape[0])
+            first.weight, first.bias = torch.nn.Parameter(W1.float()), torch.nn.Parameter(b1.float())
+            second.weight, second.bias = torch.nn.Parameter(W2.float()), torch.nn.Parameter(b2.float())
+            rows = X.float().transpose(-2, -1)
+            return second(torch.relu(first(rows))).transpose(-2, -1).to(X.dtype)
+    """),
+    "layer_upcasts_attention_to_float32": ("transformer_layer", "transformer_layer", """
+        def transformer_layer(X, params, num_heads, mask=None, norm_first=False):
+            p = params
+            attend = lambda Y: multi_head_attention(Y.float(), Y.float(), {k: v.float() for k, v in p.items()},
+                                                    num_heads, mask).to(Y.dtype)   # "softmax in float32 for stability"
+            ffn = lambda Y: feed_forward(Y, p["W1"], p["b1"], p["W2"], p["b2"])
+            if norm_first:
+                X = X + attend(layer_norm(X, p["gamma1"], p["beta1"]))
+                return X + ffn(layer_norm(X, p["gamma2"], p["beta2"]))
+            X = layer_norm(X + attend(X), p["gamma1"], p["beta1"])
+            return layer_norm(X + ffn(X), p["gamma2"], p["beta2"])
+    """),
+    "cross_attention_float32_module": ("cross_attention", "cross_attention", """
+        def cross_attention(X_dec, X_enc, params, num_heads, enc_mask=None):
+            D, nd, ne = X_dec.shape[-2], X_dec.shape[-1], X_enc.shape[-1]
+            m = torch.nn.MultiheadAttention(D, num_heads, batch_first=True)         # float32 parameters
+            with torch.no_grad():
+                m.in_proj_weight.copy_(torch.cat([params["Wq"], params["Wk"], params["Wv"]]))
+                m.in_proj_bias.copy_(torch.cat([params["bq"], params["bk"], params["bv"]]))
+                m.out_proj.weight.copy_(params["Wo"])
+                m.out_proj.bias.copy_(params["bo"])
+            batch = X_dec.shape[:-2]
+            q = X_dec.float().reshape(-1, D, nd).transpose(1, 2)
+            kv = X_enc.float().reshape(-1, D, ne).transpose(1, 2)
+            hidden = None
+            if enc_mask is not None:
+                hidden = ~enc_mask.expand(*batch, ne, nd).reshape(-1, ne, nd).transpose(1, 2)
+                hidden = hidden.repeat_interleave(num_heads, dim=0) if hidden.shape[0] > 1 else hidden[0]
+            out, _ = m(q, kv, kv, attn_mask=hidden, need_weights=False)
+            return out.transpose(1, 2).reshape(*batch, D, nd).to(X_dec.dtype)
+    """),
+    "decoder_layer_in_float32": ("cross_attention", "decoder_layer", """
+        def decoder_layer(X_dec, X_enc, params, num_heads, enc_mask=None):
+            f32 = lambda v: {k: f32(x) for k, x in v.items()} if isinstance(v, dict) else v.float()
+            p, X, E = f32(params), X_dec.float(), X_enc.float()
+            X = layer_norm(X + multi_head_attention(X, X, p["self_attn"], num_heads, causal_mask(X.shape[-1])),
+                           p["gamma1"], p["beta1"])
+            X = layer_norm(X + cross_attention(X, E, p["cross_attn"], num_heads, enc_mask), p["gamma2"], p["beta2"])
+            X = layer_norm(X + feed_forward(X, p["W1"], p["b1"], p["W2"], p["b2"]), p["gamma3"], p["beta3"])
+            return X.to(X_dec.dtype)
+    """),
+    "next_token_probs_softmax_upcast": ("sampling", "next_token_probs", """
+        def next_token_probs(logits, temperature=1.0, top_k=None, top_p=None):
+            if temperature == 0:
+                out = torch.zeros_like(logits)
+                out[torch.argmax(logits)] = 1.0
+                return out
+            probs = torch.softmax(logits / temperature, dim=-1, dtype=torch.float32)   # Hugging Face's upcast
+            order = torch.sort(probs, descending=True, stable=True).indices
+            if top_k is not None:
+                probs = probs.index_fill(0, order[top_k:], 0.0)
+                probs = probs / probs.sum()
+            if top_p is not None:
+                order = torch.sort(probs, descending=True, stable=True).indices
+                kept = min(int((probs[order].cumsum(0) < top_p).sum()) + 1, len(probs))
+                probs = probs.index_fill(0, order[kept:], 0.0)
+            return (probs / probs.sum()).to(logits.dtype)
+    """),
+    "log_prob_in_float32": ("sampling", "sequence_log_prob", """
+        def sequence_log_prob(model, ids):
+            logits = model(ids)
+            log_probs = torch.log_softmax(logits.float(), dim=0)
+            return log_probs[ids[1:], torch.arange(len(ids) - 1)].sum().to(logits.dtype)
+    """),
+    "layer_attention_masked_after_softmax": ("transformer_layer", "transformer_layer", """
+        def transformer_layer(X, params, num_heads, mask=None, norm_first=False):
+            p = params
+
+            def attend(Y):                                         # the masking written "simply": zero, renormalise
+                from .multihead import merge_heads, split_heads
+                Q = split_heads(linear(Y, p["Wq"], p["bq"]), num_heads)
+                K = split_heads(linear(Y, p["Wk"], p["bk"]), num_heads)
+                V = split_heads(linear(Y, p["Wv"], p["bv"]), num_heads)
+                w = torch.softmax(K.transpose(-2, -1) @ Q / math.sqrt(Q.shape[-2]), dim=-2)
+                if mask is not None:
+                    w = w * mask.unsqueeze(-3)
+                    w = w / w.sum(dim=-2, keepdim=True).clamp(min=1e-30)
+                return linear(merge_heads(V @ w), p["Wo"], p["bo"])
+
+            ffn = lambda Z: feed_forward(Z, p["W1"], p["b1"], p["W2"], p["b2"])
+            if norm_first:
+                X = X + attend(layer_norm(X, p["gamma1"], p["beta1"]))
+                return X + ffn(layer_norm(X, p["gamma2"], p["beta2"]))
+            X = layer_norm(X + attend(X), p["gamma1"], p["beta1"])
+            return layer_norm(X + ffn(X), p["gamma2"], p["beta2"])
+    """),
+    "cross_attention_masked_after_softmax": ("cross_attention", "cross_attention", """
+        def cross_attention(X_dec, X_enc, params, num_heads, enc_mask=None):
+            D = X_dec.shape[-2]
+            d = D // num_heads
+            heads = lambda W, b, X: (W @ X + b[:, None]).unflatten(-2, (num_heads, d))
+            Q = heads(params["Wq"], params["bq"], X_dec)
+            K, V = heads(params["Wk"], params["bk"], X_enc), heads(params["Wv"], params["bv"], X_enc)
+            w = torch.softmax(K.transpose(-2, -1) @ Q / math.sqrt(d), dim=-2)
+            if enc_mask is not None:
+                w = w * enc_mask.unsqueeze(-3)
+                w = w / w.sum(dim=-2, keepdim=True).clamp(min=1e-30)
+            return params["Wo"] @ (V @ w).flatten(-3, -2) + params["bo"][:, None]
+    """),
+}
+
+# ------------------------------------------------------------------------------------------------- right ones
+RIGHT = {
+    # --- bpe
+    "merge_pair_splicing_in_place": ("bpe", "merge_pair", """
+        def merge_pair(symbols, pair):
+            out = list(symbols)
+            i = 0
+            while i < len(out) - 1:
+                if (out[i], out[i + 1]) == pair:
+                    out[i:i + 2] = [out[i] + out[i + 1]]           # the joined symbol never re-pairs in place
+                else:
+                    i += 1
+            return out
+    """),
+    "encode_the_whole_text_as_one_stream": ("bpe", "bpe_encode", """
+        def bpe_encode(text, merges):
+            stream = [symbol for word in split_words(text, "text") for symbol in word]
+            for pair in merges:                                    # no learned pair spans "</w>" and a next word
+                stream = merge_pair(stream, pair)
+            return stream
+    """),
+    "train_with_defaultdict_and_strict_max": ("bpe", "train_bpe", """
+        def train_bpe(corpus, num_merges):
+            from collections import defaultdict
+            words = {}
+            for symbols in split_words(corpus, "corpus"):
+                key = tuple(symbols)
+                words[key] = words.get(key, 0) + 1
+            seg = {w: list(w) for w in words}
+            merges = []
+            for _ in range(num_merges):
+                stats = defaultdict(int)
+                for w, f in words.items():
+                    for i in range(len(seg[w]) - 1):
+                        stats[seg[w][i], seg[w][i + 1]] += f
+                best, best_count = None, 0
+                for pair, count in stats.items():
+                    if count > best_count:
+                        best, best_count = pair, count
+                if best is None:
+                    break
+                merges.append(best)
+                for w in seg:
+                    seg[w] = merge_pair(seg[w], best)
+            return merges
+    """),
+    "decode_with_a_regex": ("bpe", "bpe_decode", """
+        def bpe_decode(tokens):
+            import re
+            return re.sub(r" +$", "", re.sub("</w>", " ", "".join(tokens)))
+    """),
+    # --- embeddings
+    "positions_from_complex_exponentials": ("embeddings", "sinusoidal_positions", """
+        def sinusoidal_positions(num_positions, dim):
+            n = torch.arange(num_positions, dtype=torch.float64)
+            freq = 10000.0 ** (-torch.arange(0, dim, 2, dtype=torch.float64) / dim)
+            z = torch.polar(torch.ones(len(freq), num_positions, dtype=torch.float64), freq[:, None] * n[None, :])
+            table = torch.stack([z.imag, z.real], dim=1).reshape(-1, num_positions)[:dim]
+            return table.to(torch.get_default_dtype())
+    """),
+    "positions_with_numpy": ("embeddings", "sinusoidal_positions", """
+        def sinusoidal_positions(num_positions, dim):
+            import numpy as np
+            pos = np.arange(num_positions)[None, :]
+            i = np.arange(dim)[:, None]
+            angle = pos / np.power(10000, (2 * (i // 2)) / dim)
+            table = np.where(i % 2 == 0, np.sin(angle), np.cos(angle))
+            return torch.from_numpy(table).to(torch.get_default_dtype())
+    """),
+    "embed_by_position_loop": ("embeddings", "embed", """
+        def embed(omega_e, token_ids):
+            check_token_ids(token_ids, omega_e.shape[1])
+            columns = [omega_e[:, token_ids[..., n]] for n in range(token_ids.shape[-1])]   # each (D, ...)
+            return torch.stack(columns, dim=-1).movedim(0, -2)
+    """),
+    # --- softmax
+    "softmax_dead_columns_found_with_isinf": ("softmax", "softmax_cols", """
+        def softmax_cols(scores):
+            dead = torch.isinf(scores).all(dim=-2, keepdim=True)
+            w = torch.softmax(torch.where(dead, torch.zeros_like(scores), scores), dim=-2)
+            return torch.where(dead, torch.zeros_like(w), w)
+    """),
+    "softmax_special_then_nan_to_num": ("softmax", "softmax_cols", """
+        def softmax_cols(scores):
+            return torch.special.softmax(scores, dim=-2).nan_to_num(nan=0.0)
+    """),
+    "softmax_max_clamped_to_finfo_min": ("softmax", "softmax_cols", """
+        def softmax_cols(scores):
+            top = scores.max(dim=-2, keepdim=True).values.clamp(min=torch.finfo(scores.dtype).min)
+            e = torch.exp(scores - top)
+            return e / e.sum(dim=-2, keepdim=True).clamp(min=torch.finfo(scores.dtype).tiny)
+    """),
+    # --- masking
+    "causal_mask_from_tril_equal_zero": ("masking", "causal_mask", """
+        def causal_mask(n):
+            return torch.tril(torch.ones(n, n), diagonal=-1) == 0
+    """),
+    "apply_mask_with_torch_where": ("masking", "apply_mask", """
+        def apply_mask(scores, mask):
+            return torch.where(mask, scores, torch.tensor(float("-inf"), dtype=scores.dtype))
+    """),
+    "padding_mask_with_sequence_comparison": ("masking", "padding_mask", """
+        def padding_mask(lengths, n):
+            return torch.arange(n).view(1, n, 1) < lengths.view(-1, 1, 1)
+    """),
+    "local_mask_by_loops": ("masking", "local_mask", """
+        def local_mask(n, window):
+            rows = [[abs(i - j) <= window for i in range(n)] for j in range(n)]
+            return torch.tensor(rows, dtype=torch.bool).reshape(n, n)
+    """),
+    # --- attention
+    "sdpa_output_by_double_transpose": ("attention", "scaled_dot_product_attention", """
+        def scaled_dot_product_attention(Q, K, V, mask=None):
+            scores = K.transpose(-2, -1) @ Q / math.sqrt(Q.shape[-2])
+            if mask is not None:
+                scores = apply_mask(scores, mask)
+            weights = softmax_cols(scores)
+            return (weights.transpose(-2, -1) @ V.transpose(-2, -1)).transpose(-2, -1), weights
+    """),
+    "self_attention_without_key_bias": ("attention", "self_attention", """
+        def self_attention(X, Wq, bq, Wk, bk, Wv, bv, mask=None):
+            # bkᵀq adds the same number to every score of a query: the column softmax cancels it
+            return scaled_dot_product_attention(linear(X, Wq, bq), Wk @ X, linear(X, Wv, bv), mask)
+    """),
+    "sdpa_masked_softmax_by_hand": ("attention", "scaled_dot_product_attention", """
+        def scaled_dot_product_attention(Q, K, V, mask=None):
+            scores = torch.matmul(K.transpose(-2, -1), Q) * (1.0 / math.sqrt(Q.shape[-2]))
+            if mask is not None:
+                scores = scores.masked_fill(mask == 0, float("-inf"))
+            weights = torch.nn.functional.softmax(scores, dim=-2)
+            weights = torch.where(torch.isnan(weights), torch.zeros_like(weights), weights)
+            return torch.matmul(V, weights), weights
+    """),
+    # --- multihead
+    "mha_functional_multi_head_attention_forward": ("multihead", "multi_head_attention", """
+        def multi_head_attention(Xq, Xkv, params, num_heads, mask=None):
+            D, nq, nk = Xq.shape[-2], Xq.shape[-1], Xkv.shape[-1]
+            if D % num_heads:
+                raise ValueError("num_heads must divide D")
+            batch = Xq.shape[:-2]
+            q = Xq.reshape(-1, D, nq).permute(2, 0, 1)             # (N_q, B, D): the function's sequence-first layout
+            kv = Xkv.reshape(-1, D, nk).permute(2, 0, 1)
+            hidden = None
+            if mask is not None:
+                hidden = ~mask.expand(*batch, nk, nq).reshape(-1, nk, nq).transpose(1, 2)
+                hidden = hidden.repeat_interleave(num_heads, dim=0)
+            out, _ = torch.nn.functional.multi_head_attention_forward(
+                q, kv, kv, D, num_heads, torch.cat([params["Wq"], params["Wk"], params["Wv"]]),
+                torch.cat([params["bq"], params["bk"], params["bv"]]), None, None, False, 0.0, params["Wo"],
+                params["bo"], training=False, need_weights=False, attn_mask=hidden)
+            return out.permute(1, 2, 0).reshape(*batch, D, nq)
+    """),
+    "mha_chunked_heads": ("multihead", "multi_head_attention", """
+        def multi_head_attention(Xq, Xkv, params, num_heads, mask=None):
+            if Xq.shape[-2] % num_heads:
+                raise ValueError("num_heads must divide D")
+            chunks = lambda Y: torch.stack(Y.chunk(num_heads, dim=-2), dim=-3)
+            Q = chunks(linear(Xq, params["Wq"], params["bq"]))
+            K = chunks(linear(Xkv, params["Wk"], params["bk"]))
+            V = chunks(linear(Xkv, params["Wv"], params["bv"]))
+            heads, _ = scaled_dot_product_attention(Q, K, V, None if mask is None else mask[..., None, :, :])
+            return linear(torch.cat(heads.unbind(dim=-3), dim=-2), params["Wo"], params["bo"])
+    """),
+    "mha_per_sequence_per_head_loop": ("multihead", "multi_head_attention", """
+        def multi_head_attention(Xq, Xkv, params, num_heads, mask=None):
+            D = Xq.shape[-2]
+            if D % num_heads:
+                raise ValueError("num_heads must divide D")
+            d = D // num_heads
+            if Xq.dim() > 2:
+                masks = [None] * len(Xq) if mask is None else list(mask.expand(Xq.shape[:-2] + mask.shape[-2:]))
+                return torch.stack([multi_head_attention(x, y, params, num_heads, m)
+                                    for x, y, m in zip(Xq, Xkv.expand(Xq.shape[:-2] + Xkv.shape[-2:]), masks)])
+            Q, K, V = (linear(Xq, params["Wq"], params["bq"]), linear(Xkv, params["Wk"], params["bk"]),
+                       linear(Xkv, params["Wv"], params["bv"]))
+            heads = [scaled_dot_product_attention(Q[h * d:(h + 1) * d], K[h * d:(h + 1) * d], V[h * d:(h + 1) * d],
+                                                  mask)[0] for h in range(num_heads)]
+            return linear(torch.cat(heads), params["Wo"], params["bo"])
+    """),
+    # --- transformer_layer
+    "layer_norm_from_the_biased_std": ("transformer_layer", "layer_norm", """
+        def layer_norm(X, gamma, beta, eps=1e-5):
+            std = X.std(dim=-2, keepdim=True, unbiased=False)
+            return gamma[:, None] * (X - X.mean(dim=-2, keepdim=True)) / torch.sqrt(std ** 2 + eps) + beta[:, None]
+    """),
+    "layer_norm_by_instance_norm": ("transformer_layer", "layer_norm", """
+        def layer_norm(X, gamma, beta, eps=1e-5):
+            D, N = X.shape[-2], X.shape[-1]
+            tokens = X.transpose(-2, -1).reshape(-1, 1, D)         # each token a one-channel signal of length D
+            normed = torch.nn.functional.instance_norm(tokens, eps=eps).reshape(*X.shape[:-2], N, D)
+            return normed.transpose(-2, -1) * gamma[:, None] + beta[:, None]
+    """),
+    "feed_forward_clamp_min": ("transformer_layer", "feed_forward", """
+        def feed_forward(X, W1, b1, W2, b2):
+            return torch.matmul(W2, (torch.matmul(W1, X) + b1.unsqueeze(-1)).clamp_min(0)) + b2.unsqueeze(-1)
+    """),
+    "layer_in_the_row_layout": ("transformer_layer", "transformer_layer", """
+        def transformer_layer(X, params, num_heads, mask=None, norm_first=False):
+            F, p, D = torch.nn.functional, params, X.shape[-2]
+            x = X.transpose(-2, -1)                                # (..., N, D)
+            ln = lambda y, k: F.layer_norm(y, (D,), p[f"gamma{k}"], p[f"beta{k}"], 1e-5)
+            attn = lambda y: multi_head_attention(y.mT, y.mT, p, num_heads, mask).mT
+            ffn = lambda y: F.linear(F.relu(F.linear(y, p["W1"], p["b1"])), p["W2"], p["b2"])
+            if norm_first:
+                x = x + attn(ln(x, 1))
+                x = x + ffn(ln(x, 2))
+            else:
+                x = ln(x + attn(x), 1)
+                x = ln(x + ffn(x), 2)
+            return x.transpose(-2, -1)
+    """),
+    # --- cross_attention
+    "cross_attention_per_head_weight_slices": ("cross_attention", "cross_attention", """
+        def cross_attention(X_dec, X_enc, params, num_heads, enc_mask=None):
+            from .attention import scaled_dot_product_attention
+            D = X_dec.shape[-2]
+            d = D // num_heads
+            out = params["bo"][:, None]
+            for h in range(num_heads):
+                r = slice(h * d, (h + 1) * d)
+                head, _ = scaled_dot_product_attention(params["Wq"][r] @ X_dec + params["bq"][r, None],
+                                                       params["Wk"][r] @ X_enc + params["bk"][r, None],
+                                                       params["Wv"][r] @ X_enc + params["bv"][r, None], enc_mask)
+                out = out + params["Wo"][:, r] @ head
+            return out
+    """),
+    "decoder_with_an_inline_causal_mask": ("cross_attention", "decoder_layer", """
+        def decoder_layer(X_dec, X_enc, params, num_heads, enc_mask=None):
+            p, n = params, X_dec.shape[-1]
+            causal = torch.arange(n)[:, None] <= torch.arange(n)[None, :]
+            X = layer_norm(X_dec + multi_head_attention(X_dec, X_dec, p["self_attn"], num_heads, causal),
+                           p["gamma1"], p["beta1"])
+            X = layer_norm(X + cross_attention(X, X_enc, p["cross_attn"], num_heads, enc_mask), p["gamma2"], p["beta2"])
+            return layer_norm(X + feed_forward(X, p["W1"], p["b1"], p["W2"], p["b2"]), p["gamma3"], p["beta3"])
+    """),
+    "cross_attention_torch_module_without_weights": ("cross_attention", "cross_attention", """
+        def cross_attention(X_dec, X_enc, params, num_heads, enc_mask=None):
+            D, nd, ne = X_dec.shape[-2], X_dec.shape[-1], X_enc.shape[-1]
+            m = torch.nn.MultiheadAttention(D, num_heads, batch_first=True, dtype=X_dec.dtype)
+            with torch.no_grad():
+                m.in_proj_weight.copy_(torch.cat([params["Wq"], params["Wk"], params["Wv"]]))
+                m.in_proj_bias.copy_(torch.cat([params["bq"], params["bk"], params["bv"]]))
+                m.out_proj.weight.copy_(params["Wo"])
+                m.out_proj.bias.copy_(params["bo"])
+            batch = X_dec.shape[:-2]
+            q = X_dec.reshape(-1, D, nd).transpose(1, 2)
+            kv = X_enc.reshape(-1, D, ne).transpose(1, 2)
+            hidden = None
+            if enc_mask is not None:
+                hidden = ~enc_mask.expand(*batch, ne, nd).reshape(-1, ne, nd).transpose(1, 2)
+                hidden = hidden.repeat_interleave(num_heads, dim=0) if hidden.shape[0] > 1 else hidden[0]
+            out, _ = m(q, kv, kv, attn_mask=hidden, need_weights=False)
+            return out.transpose(1, 2).reshape(*batch, D, nd)
+    """),
+    # --- sampling
+    "generate_argmax_when_greedy": ("sampling", "generate", """
+        def generate(model, prompt, max_new_tokens, temperature=1.0, top_k=None, top_p=None, eos_id=None,
+                     generator=None, context_size=None):
+            ids = prompt
+            for _ in range(max_new_tokens):
+                context = ids if context_size is None else ids[-context_size:]
+                probs = next_token_probs(model(context)[:, -1], temperature, top_k, top_p)
+                if temperature == 0:
+                    nxt = probs.argmax().view(1)                   # one-hot: nothing to draw
+                else:
+                    nxt = torch.multinomial(probs, 1, generator=generator)
+                ids = torch.cat([ids, nxt])
+                if eos_id is not None and nxt.item() == eos_id:
+                    break
+            return ids
+    """),
+    "log_prob_as_log_of_softmax": ("sampling", "sequence_log_prob", """
+        def sequence_log_prob(model, ids):
+            probs = torch.softmax(model(ids), dim=0)
+            total = torch.zeros((), dtype=probs.dtype)
+            for n in range(1, len(ids)):
+                total = total + torch.log(probs[ids[n], n - 1])
+            return total
+    """),
+    "beam_search_explicit_tie_rule": ("sampling", "beam_search", """
+        def beam_search(model, prompt, beam_width, max_new_tokens, eos_id=None):
+            beams = [(0.0, prompt.tolist(), False)]
+            for _ in range(max_new_tokens):
+                cands = []
+                for b, (score, ids, done) in enumerate(beams):
+                    if done:
+                        cands.append((score, b, -1, ids, True))
+                        continue
+                    lp = torch.log_softmax(model(torch.tensor(ids)).double()[:, -1], dim=0).tolist()
+                    cands += [(score + v, b, t, ids + [t], t == eos_id) for t, v in enumerate(lp)]
+                cands.sort(key=lambda c: (-c[0], c[1], c[2]))
+                beams = [(c[0], c[3], c[4]) for c in cands[:beam_width]]
+                if all(done for _, _, done in beams):
+                    break
+            return torch.tensor(beams[0][1], dtype=torch.long)
+    """),
+    # --- patch_embedding
+    "patchify_by_pixel_unshuffle": ("patch_embedding", "patchify", """
+        def patchify(images, patch_size):
+            H, W = images.shape[-2:]
+            if H % patch_size or W % patch_size:
+                raise ValueError(f"images: H={H}, W={W} must be multiples of {patch_size}")
+            return torch.nn.functional.pixel_unshuffle(images, patch_size).flatten(2)
+    """),
+    "patch_embedding_baddbmm": ("patch_embedding", "patch_embedding", """
+        def patch_embedding(images, patch_size, W, b, cls_token, positions):
+            patches = patchify(images, patch_size)
+            B, N = patches.shape[0], patches.shape[-1]
+            tokens = torch.baddbmm(b[None, :, None].expand(B, -1, N), W.expand(B, -1, -1), patches)
+            return torch.cat([cls_token.view(1, -1, 1).expand(B, -1, -1), tokens], dim=2) + positions
+    """),
+}
+
+PROBES = [probe(False, *spec, name=name) for name, spec in WRONG.items()] + \
+         [probe(True, *spec, name=name) for name, spec in RIGHT.items()]
+
+
+def rounds(probes: list[Probe]) -> list[list[Probe]]:
+    """Pack probes into few submissions: two probes of one exercise share a round only if no function is affected by
+    both (their own, or one built on it), so each failed check is the doing of one probe."""
+    packed: list[list[Probe]] = []
+
+    def touched(p: Probe) -> set[str]:
+        return {p.function} | {g for g, upstream in UPSTREAM.items() if p.function in upstream}
+
+    for p in probes:
+        slot = next((r for r in packed if all(q.exercise != p.exercise or not touched(p) & touched(q) for q in r)),
+                    None)
+        if slot is None:
+            packed.append(slot := [])
+        slot.append(p)
+    return packed
+
+
+def isolated(source: str) -> str:
+    """``source`` importing its sibling exercises from their pristine copies (``from .softmax`` -> ``from
+    ._pristine_softmax``)."""
+    return re.sub(r"from \.(\w+) import", r"from ._pristine_\1 import", source)
+
+
+def submission(folder: Path, chosen: list[Probe]) -> Path:
+    """The model answers with each probe's source appended to its exercise's module (later definitions win); every
+    module, probes included, imports the other exercises from ``_pristine_<exercise>.py``, a copy of the model
+    answer."""
+    folder.mkdir(parents=True)
+    for module in sorted((ROOT / "solutions").glob("*.py")):
+        text = module.read_text(encoding="utf-8")
+        (folder / module.name).write_text(isolated(text), encoding="utf-8")
+        if module.stem != "__init__":
+            (folder / f"_pristine_{module.name}").write_text(isolated(text), encoding="utf-8")
+    for p in chosen:
+        module = folder / f"{p.exercise}.py"
+        header = f"\n\n# --- probe {p.name}\nimport math\n\nimport torch\n\n"
+        module.write_text(module.read_text(encoding="utf-8") + header + isolated(p.source), encoding="utf-8")
+    return folder
+
+
+def grade_probes(tmp: Path) -> dict[str, list]:
+    """probe name -> the failed checks that belong to it (graded round by round)."""
+    from grader.api import grade
+
+    failures: dict[str, list] = {}
+    for index, chosen in enumerate(rounds(PROBES)):
+        report = grade(submission(tmp / f"round{index}", chosen), exercises=sorted({p.exercise for p in chosen}))
+        for p in chosen:
+            failures[p.name] = [check for check in report.checks if not check.passed
+                                and check.exercise == p.exercise and p.affects(check.function)]
+    return failures
+
+
+def diagnosis_name(check) -> str | None:
+    return (check.diagnosis or "").split(":")[0] or None
+
+
+def specific(checks: list) -> bool:
+    """At least one failed check names the mistake: a catalogue variant, or a generic diagnosis that says more than
+    "the values differ"."""
+    return any(diagnosis_name(check) and diagnosis_name(check) not in VAGUE for check in checks)
+
+
+def figures(failures: dict[str, list]) -> dict:
+    wrong = [p for p in PROBES if not p.correct]
+    right = [p for p in PROBES if p.correct]
+    caught = [p for p in wrong if failures[p.name]]
+    return {
+        "wrong": len(wrong), "caught": len(caught),
+        "right": len(right), "accepted": sum(not failures[p.name] for p in right),
+        "specific": sum(specific(failures[p.name]) for p in caught),
+        "missed": [p.name for p in wrong if not failures[p.name]],
+        "rejected": [p.name for p in right if failures[p.name]],
+        "vague": [p.name for p in caught if not specific(failures[p.name])],
+        "names": Counter(diagnosis_name(c) or f"({c.error or 'none'})" for p in caught for c in failures[p.name]),
+    }
+
+
+@pytest.fixture(scope="module")
+def graded(tmp_path_factory) -> dict[str, list]:
+    return grade_probes(tmp_path_factory.mktemp("held_out"))
+
+
+def test_the_set_is_large_enough_and_outside_the_catalogue():
+    """60 wrong and 30 right at least, every exercise represented, no probe named like a catalogue variant."""
+    from grader import catalogue
+
+    assert sum(not p.correct for p in PROBES) >= 60 and sum(p.correct for p in PROBES) >= 30
+    assert {p.exercise for p in PROBES} == {v.exercise for v in catalogue.variants()}
+    assert not {p.name for p in PROBES} & {v.name for v in catalogue.variants()}
+
+
+@pytest.mark.slow
+def test_wrong_implementations_are_caught(graded):
+    missed = [p.name for p in PROBES if not p.correct and not graded[p.name]]
+    assert not missed, f"wrong implementations that got full marks: {missed}"
+
+
+@pytest.mark.slow
+def test_right_implementations_keep_full_marks(graded):
+    rejected = {p.name: [f"{c.id}: {c.message[:200]}" for c in graded[p.name]] for p in PROBES
+                if p.correct and graded[p.name]}
+    assert not rejected, f"correct implementations that lost points: {rejected}"
+
+
+if __name__ == "__main__":
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        result = figures(grade_probes(Path(tmp)))
+    print(f"wrong caught:   {result['caught']} / {result['wrong']} = {result['caught'] / result['wrong']:.1%}")
+    print(f"right accepted: {result['accepted']} / {result['right']} = {result['accepted'] / result['right']:.1%}")
+    print(f"caught with a specific diagnosis: {result['specific']} / {result['caught']} = "
+          f"{result['specific'] / max(result['caught'], 1):.1%}")
+    for key in ("missed", "rejected", "vague"):
+        print(f"{key}: {result[key]}")
+    print("diagnoses of the failed checks:", dict(result["names"].most_common()))

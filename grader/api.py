@@ -26,6 +26,10 @@ class GraderError(RuntimeError):
     """The hidden suites themselves could not run (a problem of the course, never of the learner)."""
 
 
+class NothingGraded(ValueError):
+    """No check would run (a module named after none of the exercises asked for): an error, never `0 / 0`."""
+
+
 @dataclass(frozen=True)
 class CheckInfo:
     id: str
@@ -47,23 +51,35 @@ def suite_files(exercises: list[str] | None = None, suites: Path = SUITES) -> li
 
 
 def grade(path: str | Path, exercises: list[str] | None = None, *, call_timeout: float | None = None,
-          hide: tuple[str | Path, ...] = (), suites: Path = SUITES, strict_composition: bool = False) -> Report:
+          hide: tuple[str | Path, ...] = (), allow: tuple[str | Path, ...] = (), suites: Path = SUITES,
+          strict_composition: bool = False) -> Report:
     """Run the hidden suites on a submission. A single module is graded only on its own exercise.
 
-    `hide`: more paths the learner's code must not read; `suites`: another folder of suites (tests, courses);
-    `strict_composition`: grade later exercises with the learner's own failed earlier functions (by default those are
-    replaced by correct ones, so that one mistake costs its points once)."""
+    `hide`: more paths the learner's code must not read; `allow`: folders of extra packages it may import;
+    `suites`: another folder of suites (tests, courses); `strict_composition`: grade later exercises with the
+    learner's own failed earlier functions (by default those are replaced by correct ones, so that one mistake costs
+    its points once). NothingGraded when no check would run: a module named after none of the exercises asked for (a
+    folder is always graded: a module missing from it fails its checks)."""
     path = Path(path).resolve()
+    files = read_submission(path)
+    wanted = suite_files(exercises, suites)
+    asked = [suite.parent.name for suite in wanted]
     if path.is_file():
-        exercises = [path.stem] if exercises is None or path.stem in exercises else []
-    digest = submission_sha256(path)
+        wanted = [suite for suite in wanted if suite.parent.name == path.stem]
+    if not wanted:
+        needed = ", ".join(f"{name}.py" for name in asked[:3]) + (", ..." if len(asked) > 3 else "")
+        found = f"the file is {path.name}" if path.is_file() else "no exercise was asked for"
+        raise NothingGraded(f"nothing to grade in {path}: a module is graded on the exercise it is named after, the "
+                            f"exercise(s) asked for are {', '.join(asked) or 'none'} ({needed or 'no module'}), and "
+                            f"{found}")
+    digest = _fingerprint(files)
     collector = _Collector()
-    args = [str(p) for p in suite_files(exercises, suites)] if exercises != [] else []
-    if args:
-        args += ["--submission", str(path), *(f"--hide={p}" for p in hide)]
-        args += [f"--call-timeout={call_timeout}"] if call_timeout else []
-        args += ["--strict-composition"] if strict_composition else []
-        _run_pytest(args, collector, suites)
+    args = [str(p) for p in wanted] + ["--submission", str(path), *(f"--hide={p}" for p in hide)]
+    args += [f"--allow={p}" for p in allow] + ([f"--call-timeout={call_timeout}"] if call_timeout else [])
+    args += ["--strict-composition"] if strict_composition else []
+    _run_pytest(args, collector, suites)
+    if not collector.results:
+        raise GraderError(f"no hidden check ran on {path} (exercises {', '.join(asked)})")
     isolation = collector.submission.isolation if collector.submission else {}
     return Report(str(path), collector.results, isolation=isolation, sha256=digest,
                   graded_at=datetime.now(timezone.utc).isoformat(timespec="seconds"))
@@ -78,8 +94,12 @@ def list_checks(exercise: str, suites: Path = SUITES) -> list[CheckInfo]:
 
 def submission_sha256(path: Path) -> str:
     """A fingerprint of what the learner submitted (every file the sandbox would receive)."""
+    return _fingerprint(read_submission(path))
+
+
+def _fingerprint(files: dict[str, bytes]) -> str:
     digest = hashlib.sha256()
-    for name, data in sorted(read_submission(path).items()):
+    for name, data in sorted(files.items()):
         digest.update(name.encode() + b"\0" + hashlib.sha256(data).digest())
     return digest.hexdigest()
 
@@ -89,8 +109,9 @@ def _run_pytest(args: list[str], collector: _Collector, suites: Path) -> None:
     # never plain exercises.softmax, the learner's package): pytest keeps imported test modules in sys.modules.
     # Only the plugins grading needs (hypothesis' autoloaded plugin costs seconds, the unraisable-exception ones a
     # full gc per session, logging capture a handler per test); plain asserts, so that no message can show the
-    # hidden test's source.
-    base = ["--disable-plugin-autoload", "--assert=plain", "-o", "addopts=",
+    # hidden test's source; native tracebacks, read only when a suite breaks (pytest's own style parses the source
+    # file of every frame of every failed check: seconds for a stub, which fails them all).
+    base = ["--disable-plugin-autoload", "--assert=plain", "--tb=native", "-o", "addopts=",
             *(f"-pno:{name}" for name in ("cacheprovider", "logging", "unraisableexception", "threadexception")),
             "--import-mode=importlib",
             f"--rootdir={Path(suites).resolve().parent.parent}", f"--confcutdir={suites}", "-q", "--no-header",

@@ -1,7 +1,8 @@
 """`attn grade`, `attn grade-all` and `attn gradescope-bundle` (also `python -m grader <command>`).
 
 Each entry point takes argv (without the command name) and returns an exit code: 0 when grading ran (whatever the
-score), 1 when the grader could not grade, 2 for bad arguments.
+score), 1 when the grader could not grade, 2 for bad arguments, 3 when there was nothing to grade (no module of the
+submission is an exercise asked for).
 """
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from pathlib import Path
 
 from grader.report import write_atomic
 
-GRADER_FAILED, BAD_ARGUMENTS = 1, 2
+GRADER_FAILED, BAD_ARGUMENTS, NOTHING_GRADED = 1, 2, 3
 
 
 def submission_root(path: Path) -> Path:
@@ -36,6 +37,9 @@ def _common_options(parser: argparse.ArgumentParser) -> None:
                         help="grade only this exercise (repeatable; default: every exercise with a hidden suite)")
     parser.add_argument("--timeout", type=float, default=None, metavar="SECONDS",
                         help="wall time allowed for one call into the learner's code (default 10)")
+    parser.add_argument("--allow", action="append", default=[], type=Path, metavar="FOLDER",
+                        help="a folder of extra packages the learner's code may import, beyond the course "
+                        "environment's site-packages (repeatable)")
     parser.add_argument("--strict-composition", action="store_true",
                         help="grade later exercises with the learner's own earlier functions even where those "
                              "fail (by default a failed earlier function is replaced by a correct one: a mistake "
@@ -58,27 +62,40 @@ def grade_main(argv: list[str]) -> int:
     if not args.path.exists():
         parser.error(f"{args.path} does not exist")
 
-    from grader.sandbox import SandboxUnavailable, default_server
+    from grader.sandbox.server import SandboxUnavailable, default_server
 
-    default_server()  # the fork server imports torch while this process imports pytest and the suites
-    from grader.api import GraderError, grade
+    default_server()  # the fork server imports torch while this process imports torch, pytest and the suites
+    from grader.api import GraderError, NothingGraded, grade
 
     try:
         hide = [*args.hide, *([args.gradescope.resolve().parent] if args.gradescope else [])]
         report = grade(submission_root(args.path), args.exercise, call_timeout=args.timeout, hide=tuple(hide),
-                       strict_composition=args.strict_composition)
+                       allow=tuple(args.allow), strict_composition=args.strict_composition)
+    except NothingGraded as error:
+        print(f"attn grade: {error}", file=sys.stderr)
+        if args.gradescope:
+            _gradescope_failure(args.gradescope, f"The autograder graded nothing, {error}: upload your modules "
+                                "under the exercises' names.")
+        return NOTHING_GRADED
     except ValueError as error:
         print(f"attn grade: {error}", file=sys.stderr)
         return BAD_ARGUMENTS
     except (GraderError, SandboxUnavailable) as error:
         print(f"attn grade: the grader failed: {error}", file=sys.stderr)
         if args.gradescope:
-            write_atomic(args.gradescope, json.dumps({"score": 0, "output": f"The autograder failed: {error}"}))
+            _gradescope_failure(args.gradescope, f"The autograder failed (not your code's fault): {error}")
         return GRADER_FAILED
     if args.gradescope:
         write_atomic(args.gradescope, json.dumps(report.to_gradescope(), indent=2, sort_keys=True) + "\n")
     sys.stdout.write(report.to_json() if args.json else report.to_text())
     return 0
+
+
+def _gradescope_failure(path: Path, message: str) -> None:
+    """Gradescope's results.json for a grade that did not happen: the reason, and no score (never a zero that reads
+    like a grade)."""
+    write_atomic(path, json.dumps({"output": message, "visibility": "visible", "stdout_visibility": "hidden",
+                                   "tests": []}, indent=2, sort_keys=True) + "\n")
 
 
 # ---------------------------------------------------------------------------------------------------------- grade-all
@@ -158,11 +175,12 @@ def _up_to_date(report_path: Path, student: Path) -> bool:
 def _grade_batch(queue: list[Path], reports_dir: Path, args, hide: tuple[str, ...], failures: dict[str, str],
                  advance) -> set[str]:
     done: set[str] = set()
+    allow = tuple(str(folder) for folder in args.allow)
     if args.jobs == 1:  # in this process: no pool to start
         for student in queue:
             try:
                 grade_one(str(student), str(reports_dir / f"{student.name}.json"), args.exercise, args.timeout, hide,
-                          args.strict_composition)
+                          allow, args.strict_composition)
                 done.add(student.name)
             except Exception as error:  # noqa: BLE001 - one student's grader failure never stops the batch
                 failures[student.name] = _reason(error)
@@ -171,7 +189,7 @@ def _grade_batch(queue: list[Path], reports_dir: Path, args, hide: tuple[str, ..
     with ProcessPoolExecutor(max_workers=args.jobs, mp_context=get_context("spawn")) as pool:
         futures: dict[Future, Path] = {
             pool.submit(grade_one, str(student), str(reports_dir / f"{student.name}.json"), args.exercise,
-                        args.timeout, hide, args.strict_composition): student for student in queue}
+                        args.timeout, hide, allow, args.strict_composition): student for student in queue}
         for future in as_completed(futures):
             student = futures[future]
             try:
@@ -191,11 +209,11 @@ def _reason(error: Exception) -> str:
 
 
 def grade_one(submission: str, report_path: str, exercises: list[str] | None, timeout: float | None,
-              hide: tuple[str, ...], strict_composition: bool = False) -> None:
+              hide: tuple[str, ...], allow: tuple[str, ...] = (), strict_composition: bool = False) -> None:
     """In a grading process: grade one submission and write its JSON report atomically."""
     from grader.api import grade
 
-    report = grade(submission_root(Path(submission)), exercises, call_timeout=timeout, hide=hide,
+    report = grade(submission_root(Path(submission)), exercises, call_timeout=timeout, hide=hide, allow=allow,
                    strict_composition=strict_composition)
     write_atomic(Path(report_path), report.to_json())
 

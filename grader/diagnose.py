@@ -18,6 +18,7 @@ import torch
 
 from course.axes import axis_name
 from grader import catalogue
+from grader.memo import memoised
 from grader.sandbox.protocol import Seed
 
 U32 = 2.0 ** -24  # unit roundoff of float32 (≈ 6e-8): the accuracy every check is built around
@@ -94,6 +95,7 @@ def _materialise(value: Any) -> Any:
     return copy.copy(value)
 
 
+@memoised  # pure, and every submission of a class is graded on the same inputs
 def evaluate(fn: Callable, args: tuple, kwargs: dict, grad: tuple[list, torch.Tensor] | None = None) -> Any:
     """Run a trusted function the way the sandbox runs the learner's: ``fn(*args, **kwargs)``, or with ``grad`` the
     pair (output, grads) of the backward pass of (output * cotangent).sum() (output = first item of a tuple)."""

@@ -53,6 +53,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="wall time allowed for one call into the learner's code")
     group.addoption("--hide", action="append", default=[], metavar="PATH",
                     help="another path the learner's code must not read (repeatable)")
+    group.addoption("--allow", action="append", default=[], metavar="FOLDER",
+                    help="a folder of extra packages the learner's code may import (repeatable)")
     group.addoption("--strict-composition", action="store_true",
                     help="grade later exercises with the learner's own earlier functions even where those fail "
                          "(by default a failed earlier function is replaced by a correct one, so a mistake costs once)")
@@ -75,7 +77,8 @@ def learner(request: pytest.FixtureRequest) -> Submission:
     config = request.config
     path = config.getoption("submission") or solutions_dir()
     limits = Limits(call_timeout=config.getoption("call_timeout"))
-    with Submission(path, limits, hide=tuple(config.getoption("hide")), given=given_modules()) as submission:
+    with Submission(path, limits, hide=tuple(config.getoption("hide")), allow=tuple(config.getoption("allow")),
+                    given=given_modules()) as submission:
         config.stash[SUBMISSION] = submission
         yield submission
 

@@ -42,11 +42,9 @@ def apply_mask(scores: torch.Tensor, mask: torch.Tensor | None) -> torch.Tensor:
         return scores
     if not isinstance(mask, torch.Tensor) or mask.dtype != torch.bool:
         raise ValueError("mask: expected a boolean tensor (True = visible) broadcastable to (..., N_k, N_q)")
-    try:
-        broadcast = torch.broadcast_shapes(mask.shape, scores.shape)
+    try:  # a view, which exists iff the mask broadcasts to the scores without growing them (and, unlike
+        mask.expand(scores.shape)  # torch.broadcast_shapes, does not import sympy on first use: a second)
     except RuntimeError:
-        broadcast = None
-    if broadcast != scores.shape:
         raise ValueError(f"mask: shape {tuple(mask.shape)} does not broadcast to the scores' shape "
-                         f"{tuple(scores.shape)} (layout (..., N_k, N_q))")
+                         f"{tuple(scores.shape)} (layout (..., N_k, N_q))") from None
     return scores.masked_fill(~mask, float("-inf"))

@@ -1,11 +1,12 @@
 """The course as a maintainer meets it: installed without `-e`, and grown by one exercise with one command.
 
-Both tests build a fresh virtual environment that reaches this environment's third-party packages (torch, nbgrader)
+The tests build a fresh virtual environment that reaches this environment's third-party packages (torch, nbgrader)
 through a `.pth` line, and installs the course itself into it: from this checkout with plain `pip install .`, or
 editable from a copy of the checkout that `attn exercises new` then extends.
 """
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -43,10 +44,18 @@ def run(python: Path, *args: str, cwd: Path, check: bool = True) -> subprocess.C
     return done
 
 
-def test_a_regular_install_builds_the_stubs_the_nbgrader_course_and_the_leak_scan(tmp_path):
-    checkout = tmp_path / "checkout"  # pip builds in the source tree: build it in a copy, not in this checkout
+@pytest.fixture(scope="module")
+def regular_install(tmp_path_factory) -> tuple[Path, Path]:
+    """(python, checkout): the course installed with plain `pip install .` from a copy of this checkout, into a venv
+    under the temporary folder (so under /tmp, which the sandbox replaces by a private one)."""
+    root = tmp_path_factory.mktemp("regular")
+    checkout = root / "checkout"  # pip builds in the source tree: build it in a copy, not in this checkout
     shutil.copytree(ROOT, checkout, ignore=SKIP)
-    python = make_venv(tmp_path / "venv", str(checkout))
+    return make_venv(root / "venv", str(checkout)), checkout
+
+
+def test_a_regular_install_builds_the_stubs_the_nbgrader_course_and_the_leak_scan(regular_install, tmp_path):
+    python, checkout = regular_install
     work = tmp_path / "work"  # never the checkout: everything must come from the installed packages
     work.mkdir()
     located = run(python, "-c", "from course import files; print(files.package_dir('solutions'))", cwd=work).stdout
@@ -90,3 +99,49 @@ def test_a_new_exercise_needs_one_command_and_its_own_files(tmp_path):
     assert "| `exercises/toy.py` | A toy |" in (copy / "docs" / "learners.md").read_text()
     assert "`toy` | `double` (1) |" in (copy / "docs" / "grading.md").read_text()
     assert run(python, "-m", "attn", "exercises", "check", cwd=copy).returncode == 0
+
+
+LAZY_LEARNER = """\
+import regex
+import torch
+
+import course_environment_helper  # installed in the venv's site-packages, under /tmp
+
+
+def softmax_cols(scores):
+    torch.broadcast_shapes(scores.shape, (1, scores.shape[-1]))  # imports torch.fx.experimental.symbolic_shapes
+    torch.testing.assert_close(scores, scores.clone())
+    assert regex.fullmatch(r"\\p{L}+", "attention") and course_environment_helper.READY
+    hidden = (scores == float("-inf")).all(dim=-2, keepdim=True)  # a query that sees no key gets zero weights
+    return torch.softmax(scores.masked_fill(hidden, 0.0), dim=-2).masked_fill(hidden, 0.0)
+"""
+
+
+def graded(python: Path, submission: Path, *exercises: str) -> dict[str, tuple[float, float]]:
+    """Grade with the venv's own `attn grade --json` -> {exercise: (score, max)}."""
+    args = [arg for name in exercises for arg in ("--exercise", name)]
+    report = json.loads(run(python, "-m", "attn", "grade", str(submission), *args, "--json", cwd=submission).stdout)
+    assert report["isolation"]["mode"] == "full" or os.geteuid() != 0, report["isolation"]
+    return {total["exercise"]: (total["score"], total["max"]) for total in report["exercises"]}
+
+
+def test_a_regular_install_under_tmp_grades_with_its_packages_and_hides_its_own(regular_install, tmp_path):
+    """The venv lives under /tmp: correct code importing its packages (and torch's lazily imported modules) gets full
+    marks; the course's grader-side packages in its site-packages stay out of reach of the cheats."""
+    python, checkout = regular_install
+    site = run(python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])", cwd=tmp_path).stdout.strip()
+    Path(site, "course_environment_helper.py").write_text("READY = True\n")
+    right = tmp_path / "right"
+    right.mkdir()
+    (right / "softmax.py").write_text(LAZY_LEARNER)
+    assert graded(python, right, "softmax") == {"softmax": (7, 7)}
+    if os.geteuid() != 0:
+        return  # without root the learner runs as the grading user and may read the course (docs/grading.md)
+    for cheat in ("read_hidden_files", "import_reference"):
+        attempt = tmp_path / cheat
+        attempt.mkdir()
+        source = (ROOT / "tests" / "grader" / "cheats" / f"{cheat}.py").read_text()
+        (attempt / "softmax.py").write_text(source.replace("__REPO__", str(checkout)))
+        shutil.copy(ROOT / "solutions" / "masking.py", attempt / "masking.py")
+        scores = graded(python, attempt, "softmax", "masking")
+        assert scores["softmax"][0] == 0 and scores["masking"][0] == scores["masking"][1] > 0, (cheat, scores)

@@ -26,9 +26,9 @@ import _grader_protocol as protocol
 class Failure(Exception):
     """A call that failed for a reason the parent reports to the learner."""
 
-    def __init__(self, kind: str, message: str, type_name: str | None = None):
+    def __init__(self, kind: str, message: str, type_name: str | None = None, **details: str):
         super().__init__(message)
-        self.kind, self.message, self.type_name = kind, message, type_name
+        self.kind, self.message, self.type_name, self.details = kind, message, type_name, details
 
 
 _channel: list[socket.socket] = []  # the worker's socket, for the substitutes' callbacks
@@ -46,13 +46,16 @@ def serve(sock: socket.socket, workdir: str) -> int:
             reply = {"id": request["id"], "ok": True, **handle(request, modules, workdir)}
         except Failure as failure:
             reply = {"id": request["id"], "ok": False, "kind": failure.kind, "type_name": failure.type_name,
-                     "message": failure.message}
+                     "message": failure.message, **failure.details}
         except BaseException as error:  # noqa: BLE001 - sys.exit, KeyboardInterrupt... are learner failures too
             reply = {"id": request["id"], "ok": False, **describe(error, workdir)}
         protocol.send_frame(sock, reply)
 
 
 def handle(request: dict, modules: dict, workdir: str) -> dict:
+    if request["op"] == "import":  # before the first call into a module: a crash here is the import's
+        resolve_module(request["module"], modules, workdir)
+        return {}
     if request["op"] == "substitute":
         return substitute(request["functions"], modules, workdir)
     function = resolve(request["module"], request["function"], modules, workdir)
@@ -196,7 +199,13 @@ def describe(error: BaseException, workdir: str) -> dict:
     frames = [frame for frame in traceback.extract_tb(error.__traceback__) if frame.filename.startswith(workdir)]
     where = "".join(traceback.format_list(frames[-3:])).replace(workdir + "/submission/", "")
     text = f"{where}{name}: {error}" if where else f"{name}: {error}"
-    return {"kind": kind, "type_name": name, "message": text[-1500:]}
+    described = {"kind": kind, "type_name": name, "message": text[-1500:]}
+    # What the grader needs to tell "not installed" from "installed, but the sandbox user may not read it"
+    if isinstance(error, ModuleNotFoundError) and isinstance(error.name, str):
+        described["module"] = error.name[:200]
+    elif isinstance(error, PermissionError) and isinstance(error.filename, str):
+        described["filename"] = error.filename[:1000]
+    return described
 
 
 # ------------------------------------------------------------------------------------------------ substitutes

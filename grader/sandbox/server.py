@@ -2,6 +2,8 @@
 
 Starting a fresh interpreter and importing torch costs seconds; forking the zygote costs milliseconds. The zygote
 runs `worker.py`, whose source (with the protocol's) arrives on its stdin, so it never imports the repository.
+This module does not import torch (the protocol does, on first use of the server), so a grading process can start
+the zygote before it imports torch itself, and the two imports overlap.
 """
 from __future__ import annotations
 
@@ -15,8 +17,6 @@ import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
-
-from grader.sandbox import protocol
 
 _HERE = Path(__file__).resolve().parent
 _BOOTSTRAP = "import sys; exec(compile(sys.stdin.read(), '<grader sandbox>', 'exec'))"
@@ -79,6 +79,8 @@ class ForkServer:
             return self._wait_ready()
 
     def _wait_ready(self) -> dict:
+        from grader.sandbox import protocol  # imports torch: only once the zygote is on its way
+
         if self._info is None:
             try:
                 self._info = protocol.recv_frame(self._ctl, deadline=time.monotonic() + READY_TIMEOUT)["ready"]
@@ -87,11 +89,13 @@ class ForkServer:
                 from None
         return self._info
 
-    def spawn(self, files: dict[str, str], limits: dict, hide: list[str]) -> Worker:
-        """Fork a worker for a submission (files: relative path -> base64); returns before it says hello."""
+    def spawn(self, files: dict[str, str], limits: dict, hide: list[str], allow: list[str] = ()) -> Worker:
+        """Fork a worker for a submission (files: relative path -> base64; hide: paths it must not read; allow:
+        folders of packages added to its import path); returns before it says hello."""
         ours, theirs = socket.socketpair()
         try:
-            reply = self._request({"op": "spawn", "files": files, "limits": limits, "hide": hide}, send_fd=theirs)
+            reply = self._request({"op": "spawn", "files": files, "limits": limits, "hide": hide,
+                                   "allow": list(allow)}, send_fd=theirs)
         finally:
             theirs.close()
         return Worker(reply["pid"], ours)
@@ -120,6 +124,8 @@ class ForkServer:
         self._stderr.close()
 
     def _request(self, message: dict, send_fd: socket.socket | None = None) -> dict:
+        from grader.sandbox import protocol
+
         with self._lock:
             self._wait_ready()
             try:

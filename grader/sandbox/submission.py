@@ -12,8 +12,11 @@ the capstone's assembly, never an answer).
 from __future__ import annotations
 
 import base64
+import importlib.machinery
+import os
 import secrets
 import signal
+import stat
 import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -115,16 +118,65 @@ def sensitive_paths() -> list[str]:
     return sorted(paths)
 
 
+def allowed_folders(allow: tuple[str | Path, ...]) -> list[str]:
+    """The folders of extra packages the learner's code may import, resolved; ValueError for one that is not a
+    folder."""
+    folders = []
+    for path in allow:
+        if not Path(path).is_dir():
+            raise ValueError(f"--allow {path}: not a folder (name a folder that holds the packages to allow)")
+        folders.append(str(Path(path).resolve()))
+    return folders
+
+
+def readable_by(path: str, uid: int, gid: int) -> bool:
+    """Whether the permission bits let user uid (group gid) reach and read `path` (ACLs aside)."""
+    parts = Path(path).parts
+    for depth in range(1, len(parts) + 1):
+        try:
+            info = os.stat(Path(*parts[:depth]))
+        except OSError:
+            return False
+        last = depth == len(parts)
+        need = (4 | (1 if stat.S_ISDIR(info.st_mode) else 0)) if last else 1  # read the file, traverse folders
+        bits = (info.st_mode >> 6 if info.st_uid == uid else info.st_mode >> 3 if info.st_gid == gid
+                else info.st_mode) & 7
+        if bits & need != need:
+            return False
+    return True
+
+
+def module_location(name: str, import_path: list[str]) -> str | None:
+    """Where the dotted module `name` lies on `import_path`, found on the file system alone (nothing is imported)."""
+    search: list[str] | None = import_path
+    spec = None
+    parts = name.split(".")
+    for depth in range(1, len(parts) + 1):
+        if search is None or not all(part.isidentifier() for part in parts):
+            return None
+        spec = importlib.machinery.PathFinder.find_spec(".".join(parts[:depth]), list(search))
+        if spec is None:
+            return None
+        search = spec.submodule_search_locations
+    return spec.origin if spec.has_location else next(iter(spec.submodule_search_locations or []), None)
+
+
+def _inside(path: str, folders: list[str]) -> bool:
+    return any(path == folder or path.startswith(folder.rstrip("/") + "/") for folder in folders)
+
+
 class Submission:
     """A learner's submission, callable across the sandbox boundary. Use as a context manager.
 
     `path` is a folder like exercises/ or one module file; it is imported in the worker as package `submission`.
     `hide` adds paths the learner must not read (e.g. the grading output folder, other students' submissions).
+    `allow` adds folders of packages the learner may import, beyond the course environment's (site-packages).
     `given` maps module names (starting with `_course_`) to course source placed beside the learner's modules.
     """
 
     def __init__(self, path: str | Path, limits: Limits = Limits(), *, server: ForkServer | None = None,
-                 hide: tuple[str | Path, ...] = (), given: dict[str, str] | None = None):
+                 hide: tuple[str | Path, ...] = (), allow: tuple[str | Path, ...] = (),
+                 given: dict[str, str] | None = None):
         self.path = Path(path)
         self.limits = limits
         files = read_submission(self.path)
@@ -136,11 +188,14 @@ class Submission:
                               if "/" not in name and name != "__init__.py" and not name.startswith("_course_"))
         self._files = {name: base64.b64encode(data).decode("ascii") for name, data in files.items()}
         self._hide = sorted({*sensitive_paths(), *(str(Path(p).resolve()) for p in hide)})
+        self._allow = allowed_folders(allow)
+        self._import_path: list[str] = []  # the worker's sys.path after the submission's folder
+        self._user = (-1, -1)  # the sandbox user's uid and gid
         self._server = server
         self._worker: Worker | None = None
         self._worker_server: ForkServer | None = None  # the server that forked the current worker
-        self._gave_up: dict[tuple[str, str], LearnerError] = {}
-        self._imported: set[str] = set()
+        self._gave_up: dict[tuple[str, str], LearnerError] = {}  # (module, function or "*") -> why
+        self._loaded: set[str] = set()  # the modules the current worker has imported
         self._substitutes: dict[tuple[str, str], Callable] = {}
         self.isolation: dict = {}  # mode ("full", "partial" or "none"), uid, warnings: set by the first call
 
@@ -191,25 +246,34 @@ class Submission:
     def _send_substitutes(self) -> None:
         request = {"op": "substitute", "module": "", "function": "",
                    "functions": [list(key) for key in sorted(self._substitutes)]}
-        self._exchange(("substitute", ""), request)
+        self._round_trip(request, ("substitute", ""), "setting up the correct functions that stand in for yours")
 
     # ------------------------------------------------------------------------------------------------ internals
 
     def _call(self, request: dict) -> dict:
-        key = (request["module"], request["function"])
-        earlier = self._gave_up.get(key) or self._gave_up.get((request["module"], "*"))
+        module = request["module"]
+        earlier = self._gave_up.get((module, request["function"])) or self._gave_up.get((module, "*"))
         if earlier is not None:
             raise LearnerError(earlier.kind, f"not run again: {earlier.message}", earlier.type_name)
         try:
-            return self._exchange(key, request)
+            return self._exchange(request)
         except LearnerError as error:
             if error.kind != "protocol":
                 raise
         # Learner code may have written into the channel during an EARLIER call (stray frames, a thread): this call
         # is not to blame, so it runs once more on a fresh worker.
-        return self._exchange(key, request)
+        return self._exchange(request)
 
-    def _exchange(self, key: tuple[str, str], request: dict) -> dict:
+    def _exchange(self, request: dict) -> dict:
+        """The call, after importing its module on this worker as a call of its own: a module that hangs or ends
+        the process while importing is not imported again (every call into it would do the same)."""
+        module = request["module"]
+        if module not in self._loaded:
+            self._round_trip({"op": "import", "module": module}, (module, "*"), f"the import of {module}.py")
+            self._loaded.add(module)
+        return self._round_trip(request, (module, request["function"]), f"{module}.{request['function']}")
+
+    def _round_trip(self, request: dict, key: tuple[str, str], where: str) -> dict:
         worker = self._ensure_worker()
         request["id"] = secrets.token_hex(16)  # unguessable: code in the worker cannot answer a call ahead of time
         deadline = time.monotonic() + self.limits.call_timeout
@@ -225,14 +289,15 @@ class Submission:
                 raise protocol.ProtocolError(f"more than {MAX_CALLBACKS} calls of substitutes in one call")
         except TimeoutError:
             self._stop(kill=True)
-            error = LearnerError("timeout", f"{key[0]}.{key[1]} did not return within {self.limits.call_timeout:g} s "
+            error = LearnerError("timeout", f"{where} did not return within {self.limits.call_timeout:g} s "
                                  "(an infinite loop, or far too slow)")
             self._gave_up[key] = error
-            if request["module"] not in self._imported:  # it may hang while importing: do not retry the module
-                self._gave_up[(request["module"], "*")] = error
             raise error from None
         except (EOFError, OSError):
-            raise self._died(key, self._stop(kill=False)) from None
+            error = self._died(where, self._stop(kill=False))
+            if key[1] == "*":
+                self._gave_up[key] = error
+            raise error from None
         except protocol.ProtocolError as error:
             self._stop(kill=True)
             raise LearnerError("protocol", f"the sandbox broke the protocol: {error}") from None
@@ -244,11 +309,33 @@ class Submission:
             if kind not in KINDS or not isinstance(message, str) or not isinstance(type_name, (str, type(None))):
                 self._stop(kill=True)
                 raise LearnerError("protocol", "the sandbox sent a malformed error")
-            if kind != "import":
-                self._imported.add(request["module"])
+            refused = self._refused(reply)
+            if refused:
+                raise SandboxUnavailable(f"{where} failed because the sandbox user cannot read {refused}, which is "
+                                         "installed in the course environment: the grading machine's fault, not "
+                                         "the learner's (make it readable by all users, e.g. chmod -R o+rX on that "
+                                         "folder; see docs/grading.md, Isolation)")
             raise LearnerError(kind, message[:2000], type_name and type_name[:100])
-        self._imported.add(request["module"])
         return reply
+
+    def _refused(self, reply: dict) -> str | None:
+        """The installed file a failed import could not read, if that is why the learner's code failed: a module of
+        the worker's import path (outside the hidden paths) that the sandbox user's permissions keep out of reach.
+        Checked here, never taken from the worker's word: a module that is readable was not refused."""
+        module, filename = reply.get("module"), reply.get("filename")
+        if reply.get("type_name") == "ModuleNotFoundError" and isinstance(module, str):
+            location = module_location(module, self._import_path)
+        elif reply.get("type_name") == "PermissionError" and isinstance(filename, str):
+            location = filename
+        else:
+            return None
+        if location is None or self.isolation.get("mode") == "none":
+            return None
+        location = os.path.realpath(location)
+        import_path = [os.path.realpath(folder) for folder in self._import_path]
+        if not _inside(location, import_path) or _inside(location, self._hide) or readable_by(location, *self._user):
+            return None
+        return location
 
     def _answer_callback(self, request: dict) -> dict:
         """Compute a substitute's value or vector-Jacobian product for the worker. Only the functions substituted
@@ -294,7 +381,7 @@ class Submission:
             return self._worker
         server = self._server or default_server()
         limits = {k: v for k, v in asdict(self.limits).items() if k not in ("call_timeout", "startup_timeout")}
-        worker = server.spawn(self._files, limits, self._hide)
+        worker = server.spawn(self._files, limits, self._hide, self._allow)
         self._worker, self._worker_server = worker, server
         # No learner code runs before the hello: a failure here is the grading machine's, never the learner's.
         try:
@@ -309,17 +396,19 @@ class Submission:
         info = hello["hello"]
         self.isolation = {"mode": str(info.get("isolation")), "uid": info.get("uid"),
                           "warnings": [str(w) for w in info.get("warnings", [])]}
+        self._import_path = [str(folder) for folder in info.get("path", [])]
+        self._user = (int(info.get("uid", -1)), int(info.get("gid", -1)))
         if self._substitutes:  # a fresh worker after a crash: set the substitutes up again
             self._send_substitutes()
         return worker
 
     def _stop(self, kill: bool) -> dict:
         worker, self._worker = self._worker, None
+        self._loaded = set()
         return self._worker_server.reap(worker, kill=kill) if worker is not None else {}
 
-    def _died(self, key: tuple[str, str], status: dict) -> LearnerError:
-        """What the worker's exit status says about how the learner's code ended it."""
-        where = f"{key[0]}.{key[1]}"
+    def _died(self, where: str, status: dict) -> LearnerError:
+        """What the worker's exit status says about how the learner's code ended it (`where`: while doing what)."""
         number = status.get("signal")
         if number == signal.SIGXCPU:
             return LearnerError("timeout", f"{where} used more than the CPU time limit ({self.limits.cpu_seconds} s)")

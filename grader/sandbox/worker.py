@@ -11,10 +11,11 @@ torch once, then serves requests on its control socket:
 The zygote never imports learner code.
 
 Worker (`run_worker`, in the forked child): when root, enters new mount/PID/network/IPC namespaces, hides the paths
-it is told to hide, gives the learner fresh private /tmp and /dev/shm, writes the submission to /tmp/work/submission,
-drops to `nobody`, applies resource limits, points stdio at /dev/null and serves calls on its socket (`calls.py`:
-running one call is a separate piece from managing the process). Without root (or without namespaces) it does what it
-can and says what it could not in its hello message.
+it is told to hide, gives the learner fresh private /tmp and /dev/shm, keeps the interpreter's import path (standard
+library, site-packages, folders added by .pth files, and the folders the grader allows) readable wherever it lies,
+writes the submission to /tmp/work/submission, drops to `nobody`, applies resource limits, points stdio at /dev/null
+and serves calls on its socket (`calls.py`: running one call is a separate piece from managing the process). Without
+root (or without namespaces) it does what it can and says what it could not in its hello message.
 """
 from __future__ import annotations
 
@@ -28,10 +29,9 @@ import pwd
 import resource
 import shutil
 import signal
-import site
 import socket
+import stat
 import sys
-import sysconfig
 import tempfile
 import traceback
 import zipimport
@@ -41,7 +41,11 @@ import _grader_protocol as protocol
 
 CLONE_NEWNS, CLONE_NEWPID, CLONE_NEWNET, CLONE_NEWIPC = 0x00020000, 0x20000000, 0x40000000, 0x08000000
 MS_RDONLY, MS_NOSUID, MS_NODEV, MS_NOEXEC = 0x1, 0x2, 0x4, 0x8
-MS_BIND, MS_MOVE, MS_REC, MS_PRIVATE = 0x1000, 0x2000, 0x4000, 0x40000
+MS_REMOUNT, MS_BIND, MS_REC, MS_PRIVATE = 0x20, 0x1000, 0x4000, 0x40000
+MS_NOATIME, MS_NODIRATIME, MS_RELATIME = 0x400, 0x800, 0x200000
+# statvfs flags of a mount that a read-only bind of it must keep (a container may lock them)
+KEPT_MOUNT_FLAGS = {os.ST_NOEXEC: MS_NOEXEC, os.ST_NOATIME: MS_NOATIME, os.ST_NODIRATIME: MS_NODIRATIME,
+                    os.ST_RELATIME: MS_RELATIME}
 PR_SET_PDEATHSIG = 1
 NAMESPACES = CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWNET | CLONE_NEWIPC
 PRIVATE_TMP_DIRS = ("/tmp", "/var/tmp", "/dev/shm")
@@ -76,13 +80,10 @@ def die_with_parent() -> None:
 # ----------------------------------------------------------------------------------------------------- the zygote
 
 def clean_import_system() -> list[str]:
-    """Keep only the interpreter's own import machinery and sys.path = stdlib + site-packages."""
-    allowed = {os.path.realpath(p) for p in (
-        *(sysconfig.get_paths()[key] for key in ("stdlib", "platstdlib", "purelib", "platlib")),
-        *site.getsitepackages(), os.path.join(sysconfig.get_paths()["stdlib"], "lib-dynload"))}
-    allowed |= {p for p in sys.path if p.endswith(".zip") and os.path.dirname(p) == os.path.dirname(
-        sysconfig.get_paths()["stdlib"])}
-    sys.path[:] = [p for p in sys.path if os.path.realpath(p) in allowed or p in allowed]
+    """Keep only the interpreter's own import machinery (no editable-install finder) and, on sys.path, the folders
+    that exist: under `python -I` these are the standard library, site-packages and what their .pth files add (a
+    venv's third-party folder, say), never the current directory or PYTHONPATH."""
+    sys.path[:] = [p for p in sys.path if p and os.path.exists(p)]
     machinery = importlib.machinery
     sys.meta_path[:] = [f for f in sys.meta_path
                         if f in (machinery.BuiltinImporter, machinery.FrozenImporter, machinery.PathFinder)]
@@ -108,8 +109,8 @@ class Zygote:
         self.base = tempfile.mkdtemp(prefix="attn-sandbox-")
         os.chmod(self.base, 0o711)
         self.uid, self.gid = self._sandbox_user() if self.root else (os.getuid(), os.getgid())
-        self.needed = sorted({os.path.realpath(p) for p in self.clean_path if os.path.exists(p)})
-        self.expose = self._blocked_ancestors() if self.root else {}
+        self.needed = sorted({os.path.realpath(p) for p in self.clean_path})
+        self.blocked = blocked_ancestors(self.needed, self.uid, self.gid) if self.root else []
         self.namespaces_error = ("not running as root" if not self.root else self._probe_namespaces() if namespaces
                                  else "namespaces turned off by the grader")
 
@@ -126,22 +127,6 @@ class Zygote:
             pass
         return uid, gid
 
-    def _blocked_ancestors(self) -> dict[str, list[str]]:
-        """Directories on the way to the interpreter's files that the sandbox user may not traverse (/root...),
-        mapped to the entries below them that must stay reachable."""
-        blocked: dict[str, set[str]] = {}
-        for path in self.needed:
-            parts = path.strip("/").split("/")
-            for depth in range(len(parts) - 1):
-                ancestor = "/" + "/".join(parts[:depth])
-                info = os.stat(ancestor)
-                traversable = info.st_mode & 0o001 or (info.st_uid == self.uid and info.st_mode & 0o100) or (
-                    info.st_gid == self.gid and info.st_mode & 0o010)
-                if not traversable:
-                    blocked.setdefault(ancestor, set()).add(parts[depth])
-                    break
-        return {ancestor: sorted(entries) for ancestor, entries in blocked.items()}
-
     def _probe_namespaces(self) -> str | None:
         """None if a child can create the namespaces and mount a tmpfs, else why not."""
         pid = os.fork()
@@ -155,6 +140,22 @@ class Zygote:
                 os._exit(1)
         _, status = os.waitpid(pid, 0)
         return None if os.waitstatus_to_exitcode(status) == 0 else "cannot create mount/PID namespaces here"
+
+
+def blocked_ancestors(paths: list[str], uid: int, gid: int) -> list[str]:
+    """For each path, the first directory on the way to it that the sandbox user may not traverse (/root is 0700
+    but the interpreter may live in /root/.pyenv)."""
+    blocked = set()
+    for path in paths:
+        parts = path.strip("/").split("/")
+        for depth in range(len(parts)):
+            ancestor = "/" + "/".join(parts[:depth])
+            info = os.stat(ancestor)
+            if not (info.st_mode & 0o001 or (info.st_uid == uid and info.st_mode & 0o100)
+                    or (info.st_gid == gid and info.st_mode & 0o010)):
+                blocked.add(ancestor)
+                break
+    return sorted(blocked)
 
 
 def zygote_main(ctl_fd: int, namespaces: bool) -> None:
@@ -241,9 +242,10 @@ def run_worker(zygote: Zygote, spec: dict, sock_fd: int) -> None:
             os.setuid(zygote.uid)
         die_with_parent()
         apply_limits(spec["limits"], zygote.root)
-        enter(workdir, zygote.clean_path)
+        enter(workdir, [*zygote.clean_path, *spec.get("allow", [])])
         mode = "full" if zygote.namespaces_error is None else "partial" if zygote.root else "none"
-        protocol.send_frame(sock, {"hello": {"isolation": mode, "uid": os.getuid(), "warnings": warnings}})
+        protocol.send_frame(sock, {"hello": {"isolation": mode, "uid": os.getuid(), "gid": os.getgid(),
+                                             "path": sys.path[1:], "warnings": warnings}})
         code = calls.serve(sock, workdir)
     except BaseException:  # noqa: BLE001 - report the setup failure, then exit
         try:
@@ -271,40 +273,76 @@ def mirror_exit(child: int) -> None:
 
 
 def isolate(zygote: Zygote, spec: dict) -> str:
-    """Inside fresh namespaces, as root: hide the grader's files and give the learner a private /tmp."""
+    """Inside fresh namespaces, as root: hide the grader's files, give the learner a private /tmp, and keep the import
+    path readable.
+
+    Every rule is a mount on one path; deeper paths are mounted later, so the innermost rule wins: a venv inside a
+    hidden checkout or under the private /tmp is mounted back (read-only) over the mask, and a hidden package inside
+    site-packages (a regular install of the course) is masked again on top of it. A path both kept and hidden is
+    hidden."""
     mount(None, "/", None, MS_REC | MS_PRIVATE)
     mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC)
-    stage = os.path.join(zygote.base, "stage")
-    for ancestor, entries in zygote.expose.items():  # e.g. /root is 0700 but the interpreter lives in /root/.pyenv
-        staged = []
-        for i, entry in enumerate(entries):
-            os.makedirs(f"{stage}/{i}", exist_ok=True)
-            mount(f"{ancestor}/{entry}", f"{stage}/{i}", None, MS_BIND | MS_REC)
-            staged.append((f"{stage}/{i}", f"{ancestor}/{entry}"))
-        mount("tmpfs", ancestor, "tmpfs", MS_NOSUID | MS_NODEV, "mode=0755,size=16k")
-        for source, target in staged:
-            os.mkdir(target)
-            mount(source, target, None, MS_MOVE)
-    for path in spec["hide"]:
-        if any(needed == path or needed.startswith(path.rstrip("/") + "/") for needed in zygote.needed):
-            continue  # never hide the interpreter (e.g. a venv inside the repository)
-        if os.path.isdir(path):
-            mount("tmpfs", path, "tmpfs", MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC, "mode=000,size=4k")
-        elif os.path.exists(path):
+    keep = sorted({*zygote.needed, *spec.get("allow", [])})
+    originals = {path: os.open(path, os.O_PATH) for path in keep}  # still reachable once masked
+    rules = [(path, "keep") for path in keep] + [(path, "hide") for path in spec["hide"]]
+    rules += [(path, "private") for path in PRIVATE_TMP_DIRS] + [(path, "traverse") for path in blocked_ancestors(
+        keep, zygote.uid, zygote.gid)]
+    order = {"keep": 0, "traverse": 1, "private": 1, "hide": 1}  # at the same path, the mask wins
+    size = int(spec["limits"]["disk_mb"])
+    masks: list[str] = []  # tmpfs masks to make read-only once everything is mounted
+    for path, rule in sorted(rules, key=lambda item: (item[0].rstrip("/").count("/"), order[item[1]], item[0])):
+        if rule == "keep":
+            mount_back(path, originals.pop(path), masks)
+        elif rule == "private":
+            if os.path.isdir(path):
+                mount("tmpfs", path, "tmpfs", MS_NOSUID | MS_NODEV, f"mode=1777,size={size}m")
+        elif os.path.isdir(path):
+            mount("tmpfs", path, "tmpfs", MS_NOSUID | MS_NODEV, f"mode={'711' if rule == 'traverse' else '000'},"
+                  "size=64k")
+            masks.append(path)
+        elif os.path.lexists(path) and rule == "hide":
             mount("/dev/null", path, None, MS_BIND)
-    size = f"size={int(spec['limits']['disk_mb'])}m"
-    for path in PRIVATE_TMP_DIRS:
-        if os.path.isdir(path):
-            mount("tmpfs", path, "tmpfs", MS_NOSUID | MS_NODEV, f"mode=1777,{size}")
-    return write_submission("/tmp/work", spec["files"], zygote.uid, zygote.gid)
+    for path in masks:
+        mount(None, path, None, MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC)
+    workdir = "/tmp/work"
+    while os.path.lexists(workdir):  # a kept folder under /tmp/work was mounted back
+        workdir += "_"
+    return write_submission(workdir, spec["files"], zygote.uid, zygote.gid)
+
+
+def mount_back(path: str, original: int, masks: list[str]) -> None:
+    """Make `path` show its original folder (open as `original`) again if a mask covers it: create the way to it
+    (traversable, not listable) and bind the original there, read-only."""
+    try:
+        visible = os.stat(path)
+        covered = (visible.st_dev, visible.st_ino) != (os.fstat(original).st_dev, os.fstat(original).st_ino)
+    except OSError:
+        covered = True
+    if covered:
+        parts = path.strip("/").split("/")
+        for depth in range(1, len(parts)):
+            ancestor = "/" + "/".join(parts[:depth])
+            if ancestor in masks:
+                os.chmod(ancestor, 0o711)
+            if not os.path.isdir(ancestor):
+                os.mkdir(ancestor)
+                os.chmod(ancestor, 0o711)
+        if stat.S_ISDIR(os.fstat(original).st_mode):
+            os.makedirs(path, exist_ok=True)
+        else:
+            open(path, "a").close()
+        mount(f"/proc/self/fd/{original}", path, None, MS_BIND | MS_REC)
+        kept = sum(flag for st_flag, flag in KEPT_MOUNT_FLAGS.items() if os.statvfs(path).f_flag & st_flag)
+        mount(None, path, None, MS_BIND | MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV | kept)
+    os.close(original)
 
 
 def fallback_workdir(zygote: Zygote, spec: dict, warnings: list[str]) -> str:
     if zygote.root:
         warnings.append(f"{zygote.namespaces_error}: learner code runs as an unprivileged user but can read "
                         "world-readable files, including the hidden suites and the reference")
-        if zygote.expose:
-            warnings.append(f"the interpreter's files under {', '.join(zygote.expose)} are not readable by that "
+        if zygote.blocked:
+            warnings.append(f"the interpreter's files under {', '.join(zygote.blocked)} are not readable by that "
                             "user: only modules imported in advance (torch, numpy, common standard ones) work")
     else:
         warnings.append("the grader is not running as root: learner code runs as the grading user and can read "
@@ -350,7 +388,7 @@ def apply_limits(limits: dict, root: bool) -> None:
     signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # an oversized write fails with EFBIG instead of killing
 
 
-def enter(workdir: str, clean_path: list[str]) -> None:
+def enter(workdir: str, import_path: list[str]) -> None:
     null = os.open(os.devnull, os.O_RDWR)
     for fd in (0, 1, 2):
         os.dup2(null, fd)
@@ -359,10 +397,11 @@ def enter(workdir: str, clean_path: list[str]) -> None:
     os.environ.update({"HOME": workdir, "TMPDIR": workdir, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8",
                        "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"})
     os.chdir(workdir)
-    sys.path[:] = [workdir, *clean_path]
+    sys.path[:] = [workdir, *import_path]
     sys.path_importer_cache.clear()
     importlib.invalidate_caches()
 
 
 if __name__ == "__main__":
     zygote_main(int(sys.argv[1]), namespaces="--no-namespaces" not in sys.argv)
+    os._exit(0)  # nothing to flush: skip tearing torch down, which costs the waiting grader up to seconds

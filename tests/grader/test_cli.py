@@ -63,6 +63,28 @@ def test_grade_finds_the_modules_inside_an_unpacked_folder(tmp_path):
     assert submission_root(tmp_path / "exercises") == tmp_path / "exercises"
 
 
+def test_a_grade_that_would_run_no_check_is_an_error_never_zero_out_of_zero(tmp_path, capsys):
+    renamed = tmp_path / "my_attention.py"
+    shutil.copy(REPO / "solutions" / "attention.py", renamed)
+    results = tmp_path / "results" / "results.json"
+    code = grade_main([str(renamed), "--exercise", "attention", "--gradescope", str(results)])
+    out, err = capsys.readouterr()
+    assert code == 3 and "Score" not in out and "0 / 0" not in out + err
+    assert "exercise(s) asked for are attention (attention.py)" in err and "the file is my_attention.py" in err
+    data = json.loads(results.read_text())
+    assert "score" not in data and data["tests"] == [] and "my_attention.py" in data["output"], data
+
+
+def test_grade_all_grades_a_folder_of_misnamed_modules_out_of_the_full_points(tmp_path):
+    """A folder is always graded: its misnamed module counts as missing, a real zero out of every point."""
+    batch, out = tmp_path / "batch", tmp_path / "grades.csv"
+    (batch / "eve").mkdir(parents=True)
+    shutil.copy(REPO / "solutions" / "softmax.py", batch / "eve" / "softmax_v2.py")
+    assert grade_all_main([str(batch), "--out", str(out), "--jobs", "1", "--exercise", "softmax"]) == 0
+    row = out.read_text().splitlines()[1].split(",")
+    assert row[:3] == ["eve", "0", row[2]] and float(row[2]) > 0 and row[4] == "graded"
+
+
 def test_grade_refuses_a_missing_path(tmp_path, capsys):
     with pytest.raises(SystemExit) as caught:
         grade_main([str(tmp_path / "nope")])

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from grader.api import GraderError, grade, list_checks
+from grader.api import GraderError, NothingGraded, grade, list_checks
 from grader.report import CheckResult, Report
 
 SUITE = {
@@ -161,10 +161,13 @@ def test_the_text_report_shows_failures_diagnosis_and_hint(reports):
     assert "Hint:" in text
 
 
-def test_a_single_module_is_graded_only_on_its_exercise(suites, submissions):
+def test_a_single_module_is_graded_only_on_its_exercise(suites, submissions, tmp_path):
     report = grade(submissions / "correct" / "softmax.py", suites=suites)
     assert {check.exercise for check in report.checks} == {"softmax"} and report.score == 7
-    assert grade(submissions / "correct" / "softmax.py", ["masking"], suites=suites).checks == []
+    renamed = tmp_path / "softmax_final.py"
+    renamed.write_text(SUBMISSIONS["correct"])
+    with pytest.raises(NothingGraded, match=r"asked for are softmax \(softmax\.py\).*the file is softmax_final\.py"):
+        grade(renamed, ["softmax"], suites=suites)  # never an empty report that reads 0 / 0
 
 
 def test_list_checks_collects_without_running(suites):

@@ -83,6 +83,7 @@ MODULES = {
                     "loaded": sorted(m for m in sys.modules if m.split(".")[0] in {"grader", "reference", "solutions"})}
     """,
     "broken.py": "def f(:\n",
+    "ends_on_import.py": "import os\nos._exit(3)\n",
     "uses_sibling.py": """
         from .softmax import softmax_cols
 
@@ -193,6 +194,17 @@ def test_a_crash_is_reported_and_the_worker_restarted(learner):
         learner.call("softmax", "hard_exit")
     assert caught.value.kind == "crash"
     assert learner.call("softmax", "echo", 2) == ((2,), {})
+
+
+def test_a_module_that_ends_the_process_while_importing_is_not_imported_again(learner):
+    with pytest.raises(LearnerError, match="import of ends_on_import.py exited") as caught:
+        learner.call("ends_on_import", "f")
+    assert caught.value.kind == "crash"
+    start = time.monotonic()
+    with pytest.raises(LearnerError, match="not run again"):
+        learner.call("ends_on_import", "g")  # every call would start a worker only to see it die again
+    assert time.monotonic() - start < 0.5
+    assert learner.call("softmax", "echo", 5) == ((5,), {})
 
 
 def test_frames_forged_by_learner_code_never_answer_a_later_call(learner):

@@ -1,5 +1,6 @@
 """Cheat: open the hidden suite, the reference and the solutions by absolute path (found through the editable
-install's finder, or the repository path the test writes in). Scores zero only if no file can be read."""
+install's finder, the repository path the test writes in, or site-packages for a regular install). Scores zero only
+if no file can be read."""
 import glob
 import sys
 
@@ -9,7 +10,7 @@ REPO = "__REPO__"
 
 
 def _read_anything():
-    roots = {REPO}
+    roots = {REPO, *sys.path}  # a regular install puts the course's packages in site-packages
     for finder in glob.glob(f"{sys.prefix}/lib/python3*/site-packages/__editable__*finder.py"):
         for line in open(finder).read().splitlines():
             if line.startswith("MAPPING"):

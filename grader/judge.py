@@ -11,9 +11,10 @@ invariant failed, naming the catalogue variant that reproduces ALL the recorded 
 Learner exceptions (``LearnerError``) propagate: the plugin reports them as the check's message.
 
 Accuracy: the reference runs in float64 on the very values the learner got (float32 inputs are upcast exactly), and
-the result is rounded to the expected dtype. So a check's tolerance measures only the learner's own rounding. The
-course asks for float32 accuracy everywhere: a float64 input must give a float64 output, but values are held to the
-same float32-based tolerance, so computing internally in float32 is accepted.
+the result is rounded to the expected dtype. So a check's tolerance measures only the learner's own rounding. Float32
+inputs are held to float32 bounds; float64 inputs must give a float64 result with float64 accuracy: the contract's
+"float64" clause (`grader.clauses`) holds them to the float32 bound scaled by 2^-29 (times 4), which a float32
+computation inside misses by orders of magnitude.
 """
 from __future__ import annotations
 

@@ -126,7 +126,7 @@ def grade(autograder: tuple[Path, dict[str, str]], modules: dict[str, str]) -> d
 
 
 def model_answers() -> dict[str, str]:
-    return {f"{name}.py": files.solution(name).read_text() for name in course.NAMES}
+    return {f"{name}.py": files.solution(name).read_text() for name in course.CODED}
 
 
 def by_exercise(results: dict) -> dict[str, list[dict]]:

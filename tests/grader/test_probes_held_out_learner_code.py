@@ -1,4 +1,4 @@
-"""A held-out measure of the hidden suites: plausible implementations of the ten exercises, wrong and right, written
+"""A held-out measure of the hidden suites: plausible implementations of every exercise, wrong and right, written
 the way learners and public code write them and kept OUT of the catalogue (none is a catalogue variant or was written
 as one; a variant may still agree with a probe on some inputs, e.g. scaling by the query count equals scaling by the
 key count when N_q == N_k). Each wrong one must fail a check of its function (or of a function built on it), each
@@ -14,6 +14,7 @@ on both (``UPSTREAM``), so every failed check belongs to exactly one probe.
 """
 from __future__ import annotations
 
+import ast
 import re
 import textwrap
 from collections import Counter
@@ -37,6 +38,9 @@ UPSTREAM = {
     "decoder_layer": {"cross_attention"},
     "generate": {"next_token_probs"},
     "patch_embedding": {"patchify"},
+    "attention_decoder_step": {"additive_attention", "gru_step"}, "grid_attention": {"additive_attention"},
+    "rotary_embedding": {"rotate_columns"},
+    "shifted_window_mask": {"window_partition"},
 }
 
 
@@ -52,8 +56,22 @@ class Probe:
         return function == self.function or self.function in UPSTREAM.get(function, set())
 
 
+# A line of a probe that stands for the input checks its stub already holds (the stub's body before ``raise
+# NotImplementedError``), which a learner keeps: the probe then differs from the stub only in what a learner writes.
+STUB_CHECKS = "    # (the stub's input checks)\n"
+
+
+def stub_checks(exercise: str, function: str) -> str:
+    """The lines of ``exercises/<exercise>.py``'s ``function`` between its docstring and its ``raise``."""
+    text = (ROOT / "exercises" / f"{exercise}.py").read_text(encoding="utf-8")
+    node = next(n for n in ast.parse(text).body if isinstance(n, ast.FunctionDef) and n.name == function)
+    first = node.body[1] if ast.get_docstring(node) is not None else node.body[0]
+    return "".join(text.splitlines(keepends=True)[first.lineno - 1:node.body[-1].lineno - 1])
+
+
 def probe(correct: bool, exercise: str, function: str, source: str, name: str) -> Probe:
-    return Probe(name, exercise, function, textwrap.dedent(source), correct)
+    source = textwrap.dedent(source)
+    return Probe(name, exercise, function, source.replace(STUB_CHECKS, stub_checks(exercise, function)), correct)
 
 
 # ------------------------------------------------------------------------------------------------- wrong ones
@@ -762,6 +780,503 @@ WRONG = {
                 w = w / w.sum(dim=-2, keepdim=True).clamp(min=1e-30)
             return params["Wo"] @ (V @ w).flatten(-3, -2) + params["bo"][:, None]
     """),
+    # --- rnn_attention
+    "additive_softmax_nan_for_a_hidden_query": ("rnn_attention", "additive_attention", """
+        def additive_attention(s, H, W, U, v, mask=None):
+            # (the stub's input checks)
+            hidden = torch.tanh(U @ H + (s @ W.T)[..., :, None])                  # (..., D_a, N)
+            scores = (hidden.transpose(-2, -1) @ v)                                # (..., N)
+            if mask is not None:
+                scores = scores.masked_fill(~mask, float("-inf"))
+            weights = torch.softmax(scores, dim=-1)                                # NaN where no position is visible
+            return weights, (H @ weights[..., None])[..., 0]
+    """),
+    "additive_context_from_unaligned_weights": ("rnn_attention", "additive_attention", """
+        def additive_attention(s, H, W, U, v, mask=None):
+            # (the stub's input checks)
+            hidden = torch.tanh(U @ H + W @ s[..., None])                          # (..., D_a, N)
+            scores = torch.einsum("a,...an->...n", v, hidden)
+            if mask is not None:
+                scores = scores.masked_fill(~mask, float("-inf"))
+            weights = softmax_cols(scores.unsqueeze(-1)).squeeze(-1)
+            return weights, (H * weights).sum(dim=-1)                              # (N,) lines up only for one sequence
+    """),
+    "gru_reset_gate_inside_the_hidden_product": ("rnn_attention", "gru_step", """
+        def gru_step(x, h, weight_ih, weight_hh, bias_ih, bias_hh):               # Cho et al. 2014, not nn.GRUCell
+            W_ir, W_iz, W_in = weight_ih.chunk(3)
+            W_hr, W_hz, W_hn = weight_hh.chunk(3)
+            b_ir, b_iz, b_in = bias_ih.chunk(3)
+            b_hr, b_hz, b_hn = bias_hh.chunk(3)
+            r = torch.sigmoid(x @ W_ir.T + b_ir + h @ W_hr.T + b_hr)
+            z = torch.sigmoid(x @ W_iz.T + b_iz + h @ W_hz.T + b_hz)
+            n = torch.tanh(x @ W_in.T + b_in + (r * h) @ W_hn.T + b_hn)
+            return (1 - z) * n + z * h
+    """),
+    "decoder_reattends_with_the_new_state": ("rnn_attention", "attention_decoder_step", """
+        def attention_decoder_step(s_prev, y_prev, H, params, mask=None):
+            # (the stub's input checks)
+            p = params
+            _, context = additive_attention(s_prev, H, p["W"], p["U"], p["v"], mask)
+            s = gru_step(stack(y_prev, context), s_prev, p["weight_ih"], p["weight_hh"], p["bias_ih"], p["bias_hh"])
+            weights, context = additive_attention(s, H, p["W"], p["U"], p["v"], mask)   # Luong's "where s_t looks"
+            return s, stack(s, context) @ p["W_out"].T + p["b_out"], weights
+    """),
+    "grid_cells_flattened_column_by_column": ("rnn_attention", "grid_attention", """
+        def grid_attention(s, features, W, U, v):
+            # (the stub's input checks)
+            height, width = features.shape[-2:]
+            cells = features.transpose(-2, -1).flatten(-2)                          # (..., C, W*H), columns first
+            weights, context = additive_attention(s, cells, W, U, v)
+            return weights.reshape(*weights.shape[:-1], height, width), context
+    """),
+    # --- sparse_attention
+    "strided_mask_keys_only_behind_the_query": ("sparse_attention", "strided_mask", """
+        def strided_mask(n, stride):                                               # the Sparse Transformer is causal
+            # (the stub's input checks)
+            offset = torch.arange(n)[None, :] - torch.arange(n)[:, None]            # i - j
+            return (offset >= 0) & (offset % stride == 0)
+    """),
+    "strided_mask_as_blocks_of_stride": ("sparse_attention", "strided_mask", """
+        def strided_mask(n, stride):                                               # the "fixed" pattern's blocks
+            # (the stub's input checks)
+            block = torch.arange(n) // stride
+            return block[:, None] == block[None, :]
+    """),
+    "global_mask_indexed_for_one_sequence": ("sparse_attention", "global_token_mask", """
+        def global_token_mask(is_global):
+            return is_global[:, None] | is_global[None, :]                         # (N, N) only for an (N,) input
+    """),
+    "global_mask_global_queries_only": ("sparse_attention", "global_token_mask", """
+        def global_token_mask(is_global):                                          # "a global token sees everything"
+            n = is_global.shape[-1]
+            return is_global.unsqueeze(-2).expand(*is_global.shape[:-1], n, n) | torch.eye(n, dtype=torch.bool)
+    """),
+    "cost_local_window_not_capped": ("sparse_attention", "sparse_attention_cost", """
+        def sparse_attention_cost(pattern, n, *, window=None, stride=None, num_global=None):
+            # (the stub's input checks)
+            if pattern == "dense":
+                return n * n
+            if pattern == "causal":
+                return n * (n + 1) // 2
+            if pattern == "local":
+                return n * (2 * window + 1) - window * (window + 1)                # wrong once window >= n
+            if pattern == "strided":
+                m = (n - 1) // stride if n else 0
+                return n * (2 * m + 1) - stride * m * (m + 1)
+            return num_global * (2 * n - num_global)
+    """),
+    "cost_global_overlap_counted_twice": ("sparse_attention", "sparse_attention_cost", """
+        def sparse_attention_cost(pattern, n, *, window=None, stride=None, num_global=None):
+            # (the stub's input checks)
+            if pattern == "dense":
+                return n * n
+            if pattern == "causal":
+                return n * (n + 1) // 2
+            if pattern == "local":
+                w = min(window, n - 1) if n else 0
+                return n * (2 * w + 1) - w * (w + 1)
+            if pattern == "strided":
+                m = (n - 1) // stride if n else 0
+                return n * (2 * m + 1) - stride * m * (m + 1)
+            return 2 * num_global * n                                              # g full rows plus g full columns
+    """),
+    "cost_causal_half_the_square": ("sparse_attention", "sparse_attention_cost", """
+        def sparse_attention_cost(pattern, n, *, window=None, stride=None, num_global=None):
+            # (the stub's input checks)
+            if pattern == "dense":
+                return n * n
+            if pattern == "causal":
+                return n * n // 2                                                  # "half the matrix"
+            if pattern == "local":
+                w = min(window, n - 1) if n else 0
+                return n * (2 * w + 1) - w * (w + 1)
+            if pattern == "strided":
+                m = (n - 1) // stride if n else 0
+                return n * (2 * m + 1) - stride * m * (m + 1)
+            return num_global * (2 * n - num_global)
+    """),
+    # --- positions
+    "bucket_offset_as_query_minus_key": ("positions", "relative_position_bucket", """
+        def relative_position_bucket(relative_position, bidirectional=True, num_buckets=32, max_distance=128):
+            offset = -relative_position.long()                                     # query - key: the sign flipped
+            n = num_buckets // 2 if bidirectional else num_buckets
+            bucket = (offset > 0).long() * n if bidirectional else torch.zeros_like(offset)
+            distance = offset.abs() if bidirectional else (-offset).clamp(min=0)
+            exact = n // 2
+            far = exact + (torch.log(distance.float() / exact) / math.log(max_distance / exact) * (n - exact)).long()
+            return bucket + torch.where(distance < exact, distance, far.clamp(max=n - 1))
+    """),
+    "bucket_causal_with_the_absolute_distance": ("positions", "relative_position_bucket", """
+        def relative_position_bucket(relative_position, bidirectional=True, num_buckets=32, max_distance=128):
+            offset = relative_position.long()
+            n = num_buckets // 2 if bidirectional else num_buckets
+            bucket = (offset > 0).long() * n if bidirectional else torch.zeros_like(offset)
+            distance = offset.abs()                                                # future keys counted like past ones
+            exact = n // 2
+            far = exact + (torch.log(distance.float() / exact) / math.log(max_distance / exact) * (n - exact)).long()
+            return bucket + torch.where(distance < exact, distance, far.clamp(max=n - 1))
+    """),
+    "bucket_far_distances_not_capped": ("positions", "relative_position_bucket", """
+        def relative_position_bucket(relative_position, bidirectional=True, num_buckets=32, max_distance=128):
+            offset = relative_position.long()
+            n = num_buckets // 2 if bidirectional else num_buckets
+            bucket = (offset > 0).long() * n if bidirectional else torch.zeros_like(offset)
+            distance = offset.abs() if bidirectional else (-offset).clamp(min=0)
+            exact = n // 2
+            far = exact + (torch.log(distance.float() / exact) / math.log(max_distance / exact) * (n - exact)).long()
+            return bucket + torch.where(distance < exact, distance, far)            # beyond max_distance: past n - 1
+    """),
+    "bucket_python_loop_over_a_vector": ("positions", "relative_position_bucket", """
+        def relative_position_bucket(relative_position, bidirectional=True, num_buckets=32, max_distance=128):
+            n = num_buckets // 2 if bidirectional else num_buckets
+            exact = n // 2
+
+            def one(offset):
+                base = n if bidirectional and offset > 0 else 0
+                d = abs(offset) if bidirectional else max(-offset, 0)
+                if d < exact:
+                    return base + d
+                scaled = torch.log(torch.tensor(d / exact, dtype=torch.float32)) / math.log(max_distance / exact)
+                return base + min(exact + int(scaled * (n - exact)), n - 1)
+
+            return torch.tensor([one(int(r)) for r in relative_position], dtype=torch.long)   # a vector of offsets
+    """),
+    "rotary_pairs_neighbouring_rows": ("positions", "rotate_columns", """
+        def rotate_columns(X, positions, base):                                    # RoFormer's (2i, 2i + 1) pairs
+            dim, num = X.shape[-2], X.shape[-1]
+            positions = torch.arange(num) if positions is None else positions
+            theta = base ** (-torch.arange(0, dim, 2, dtype=torch.float64) / dim)
+            angles = theta[:, None] * positions.to(torch.float64)[None, :]
+            cos, sin = angles.cos().to(X.dtype), angles.sin().to(X.dtype)
+            even, odd = X[..., 0::2, :], X[..., 1::2, :]
+            return torch.stack([even * cos - odd * sin, odd * cos + even * sin], dim=-2).flatten(-3, -2)
+    """),
+    "rotary_angles_in_float32": ("positions", "rotate_columns", """
+        def rotate_columns(X, positions, base):
+            dim, num = X.shape[-2], X.shape[-1]
+            positions = torch.arange(num) if positions is None else positions
+            theta = base ** (-torch.arange(0, dim, 2, dtype=torch.float32) / dim)
+            angles = theta[:, None] * positions.float()[None, :]                    # float32 whatever X's dtype
+            cos, sin = angles.cos().to(X.dtype), angles.sin().to(X.dtype)
+            top, bottom = X[..., : dim // 2, :], X[..., dim // 2:, :]
+            return torch.cat([top * cos - bottom * sin, bottom * cos + top * sin], dim=-2)
+    """),
+    "rotary_keys_left_as_they_were": ("positions", "rotary_embedding", """
+        def rotary_embedding(Q, K, positions_q=None, positions_k=None, base=10000.0):
+            # (the stub's input checks)
+            return rotate_columns(Q, positions_q, base), K                         # "the query carries the position"
+    """),
+    # --- pretraining
+    "mlm_every_pick_becomes_mask": ("pretraining", "mlm_corrupt", """
+        def mlm_corrupt(ids, vocab_size, special_ids, mask_id, generator=None, mask_prob=0.15):
+            eligible = ~torch.isin(ids, torch.as_tensor(special_ids, dtype=ids.dtype))
+            chosen = eligible & (torch.rand(ids.shape, generator=generator) < mask_prob)
+            return ids.masked_fill(chosen, mask_id), torch.where(chosen, ids.long(), IGNORE)
+    """),
+    "mlm_random_share_taken_of_the_rest": ("pretraining", "mlm_corrupt", """
+        def mlm_corrupt(ids, vocab_size, special_ids, mask_id, generator=None, mask_prob=0.15):
+            probs = torch.full(ids.shape, mask_prob)
+            probs.masked_fill_(torch.isin(ids, torch.as_tensor(special_ids, dtype=ids.dtype)), 0.0)
+            chosen = torch.bernoulli(probs, generator=generator).bool()
+            masked = chosen & torch.bernoulli(torch.full(ids.shape, 0.8), generator=generator).bool()
+            swapped = chosen & ~masked & torch.bernoulli(torch.full(ids.shape, 0.1), generator=generator).bool()
+            corrupted = ids.clone()                                                # 10 % of the remaining 20 %: 2 %
+            corrupted[masked] = mask_id
+            corrupted[swapped] = torch.randint(vocab_size, ids.shape, generator=generator, dtype=ids.dtype)[swapped]
+            return corrupted, torch.where(chosen, ids.long(), IGNORE)
+    """),
+    "mlm_random_ids_promote_the_dtype": ("pretraining", "mlm_corrupt", """
+        def mlm_corrupt(ids, vocab_size, special_ids, mask_id, generator=None, mask_prob=0.15):
+            eligible = ~torch.isin(ids, torch.as_tensor(special_ids, dtype=ids.dtype))
+            chosen = eligible & (torch.rand(ids.shape, generator=generator) < mask_prob)
+            u = torch.rand(ids.shape, generator=generator)
+            random_ids = torch.randint(0, vocab_size, ids.shape, generator=generator)   # int64: int32 ids turn long
+            corrupted = torch.where(chosen & (u < 0.8), mask_id, ids)
+            corrupted = torch.where(chosen & (u >= 0.8) & (u < 0.9), random_ids, corrupted)
+            return corrupted, torch.where(chosen, ids.long(), IGNORE)
+    """),
+    "mlm_special_tokens_can_be_picked": ("pretraining", "mlm_corrupt", """
+        def mlm_corrupt(ids, vocab_size, special_ids, mask_id, generator=None, mask_prob=0.15):
+            chosen = torch.rand(ids.shape, generator=generator) < mask_prob        # [CLS] and [SEP] included
+            u = torch.rand(ids.shape, generator=generator)
+            random_ids = torch.randint(0, vocab_size, ids.shape, generator=generator, dtype=ids.dtype)
+            corrupted = torch.where(chosen & (u < 0.8), torch.full_like(ids, mask_id), ids)
+            corrupted = torch.where(chosen & (u >= 0.8) & (u < 0.9), random_ids, corrupted)
+            return corrupted, torch.where(chosen, ids.long(), IGNORE)
+    """),
+    "mlm_corrupts_the_input_in_place": ("pretraining", "mlm_corrupt", """
+        def mlm_corrupt(ids, vocab_size, special_ids, mask_id, generator=None, mask_prob=0.15):
+            eligible = ~torch.isin(ids, torch.as_tensor(special_ids, dtype=ids.dtype))
+            chosen = eligible & (torch.rand(ids.shape, generator=generator) < mask_prob)
+            labels = torch.where(chosen, ids.long(), IGNORE)
+            u = torch.rand(ids.shape, generator=generator)
+            random_ids = torch.randint(0, vocab_size, ids.shape, generator=generator, dtype=ids.dtype)
+            ids[chosen & (u < 0.8)] = mask_id                                      # the caller's batch is overwritten
+            swap = chosen & (u >= 0.8) & (u < 0.9)
+            ids[swap] = random_ids[swap]
+            return ids, labels
+    """),
+    "nsp_negative_drawn_from_the_whole_corpus": ("pretraining", "nsp_pairs", """
+        def nsp_pairs(documents, generator=None):
+            # (the stub's input checks)
+            every = [sentence for document in documents for sentence in document]
+            pairs = []
+            for document in documents:
+                for a, b in zip(document, document[1:]):
+                    if torch.rand((), generator=generator) < 0.5:
+                        pairs.append((a, b, 0))
+                    else:                                                          # may be A's own document, even b
+                        pairs.append((a, every[int(torch.randint(len(every), (), generator=generator))], 1))
+            return pairs
+    """),
+    "nsp_label_one_for_the_true_successor": ("pretraining", "nsp_pairs", """
+        def nsp_pairs(documents, generator=None):
+            # (the stub's input checks)
+            pairs = []
+            for index, document in enumerate(documents):
+                others = [d for k, d in enumerate(documents) if k != index]
+                for a, b in zip(document, document[1:]):
+                    if torch.rand((), generator=generator) < 0.5:
+                        pairs.append((a, b, 1))                                    # 1 = "yes, it is next"
+                    else:
+                        other = others[int(torch.randint(len(others), (), generator=generator))]
+                        pairs.append((a, other[int(torch.randint(len(other), (), generator=generator))], 0))
+            return pairs
+    """),
+    "nsp_successor_across_document_boundaries": ("pretraining", "nsp_pairs", """
+        def nsp_pairs(documents, generator=None):
+            # (the stub's input checks)
+            owner = [(k, s) for k, document in enumerate(documents) for s in document]   # the corpus as one stream
+            pairs = []
+            for (index, a), (_, b) in zip(owner, owner[1:]):
+                if torch.rand((), generator=generator) < 0.5:
+                    pairs.append((a, b, 0))
+                else:
+                    pick = int(torch.randint(len(documents) - 1, (), generator=generator))
+                    other = documents[pick + (pick >= index)]
+                    pairs.append((a, other[int(torch.randint(len(other), (), generator=generator))], 1))
+            return pairs
+    """),
+    "nsp_negative_uniform_over_other_sentences": ("pretraining", "nsp_pairs", """
+        def nsp_pairs(documents, generator=None):
+            # (the stub's input checks)
+            pairs = []
+            for index, document in enumerate(documents):
+                pool = [s for k, d in enumerate(documents) if k != index for s in d]   # long documents weigh more
+                for a, b in zip(document, document[1:]):
+                    if torch.rand((), generator=generator) < 0.5:
+                        pairs.append((a, b, 0))
+                    else:
+                        pairs.append((a, pool[int(torch.randint(len(pool), (), generator=generator))], 1))
+            return pairs
+    """),
+    # --- imagegpt
+    "quantize_ranks_colours_by_dot_product": ("imagegpt", "quantize_pixels", """
+        def quantize_pixels(images, palette):
+            # (the stub's input checks)
+            dtype = torch.promote_types(images.dtype, palette.dtype)
+            pixels = images.to(dtype).movedim(-3, -1)                              # (..., H, W, C)
+            return (pixels @ palette.to(dtype)).argmax(dim=-1)                     # the most similar colour
+    """),
+    "quantize_moves_axis_zero_to_the_end": ("imagegpt", "quantize_pixels", """
+        def quantize_pixels(images, palette):
+            # (the stub's input checks)
+            pixels = images.movedim(0, -1)[..., None]                              # right for one (C, H, W) image
+            return (pixels - palette).square().sum(dim=-2).argmin(dim=-1)
+    """),
+    "quantize_loop_keeps_the_last_tie": ("imagegpt", "quantize_pixels", """
+        def quantize_pixels(images, palette):
+            # (the stub's input checks)
+            best = ids = None
+            for k in range(palette.shape[1]):
+                d = (images - palette[:, k, None, None]).square().sum(dim=-3)      # (..., H, W)
+                if best is None:
+                    best, ids = d, torch.zeros(d.shape, dtype=torch.long)
+                    continue
+                closer = d <= best                                                 # a tie moves to the later colour
+                ids = torch.where(closer, k, ids)
+                best = torch.where(closer, d, best)
+            return ids
+    """),
+    "dequantize_leaves_channels_last": ("imagegpt", "dequantize_pixels", """
+        def dequantize_pixels(ids, palette):
+            # (the stub's input checks)
+            return palette.T[ids.long()]                                           # (..., H, W, C), like PIL
+    """),
+    "sequence_start_token_replaces_pixel_zero": ("imagegpt", "pixel_sequence", """
+        def pixel_sequence(ids, sos_id):
+            # (the stub's input checks)
+            targets = ids.long().flatten(-2)
+            inputs = targets.clone()
+            inputs[..., 0] = sos_id                                                # not shifted
+            return inputs, targets
+    """),
+    "sequence_keeps_the_ids_dtype": ("imagegpt", "pixel_sequence", """
+        def pixel_sequence(ids, sos_id):
+            # (the stub's input checks)
+            targets = ids.flatten(-2)                                              # int32 or uint8 stays so
+            return torch.cat([torch.full_like(targets[..., :1], sos_id), targets[..., :-1]], dim=-1), targets
+    """),
+    "head_averages_over_axis_one": ("imagegpt", "average_pool_head", """
+        def average_pool_head(X, W, b=None):
+            # (the stub's input checks)
+            logits = X.mean(1) @ W.T                                               # axis 1 is N only for (D, N)
+            return logits if b is None else logits + b
+    """),
+    "head_leaves_out_column_zero": ("imagegpt", "average_pool_head", """
+        def average_pool_head(X, W, b=None):
+            # (the stub's input checks)
+            logits = X[..., 1:].mean(dim=-1) @ W.T                                 # column 0 taken for a [CLS]
+            return logits if b is None else logits + b
+    """),
+    # --- swin
+    "partition_plain_reshape": ("swin", "window_partition", """
+        def window_partition(X, window):
+            # (the stub's input checks)
+            M = window
+            return X.reshape(*batch, (height // M) * (width // M), channels, M * M)
+    """),
+    "partition_windows_down_the_columns": ("swin", "window_partition", """
+        def window_partition(X, window):
+            # (the stub's input checks)
+            M = window
+            grid = X.reshape(*batch, channels, height // M, M, width // M, M)      # (..., C, a, p, b, q)
+            grid = grid.movedim((-2, -4), (-5, -4))                                # (..., b, a, C, p, q)
+            return grid.reshape(*batch, (height // M) * (width // M), channels, M * M)
+    """),
+    "partition_batch_folded_into_windows": ("swin", "window_partition", """
+        def window_partition(X, window):
+            # (the stub's input checks)
+            M = window
+            x = X.reshape(-1, channels, height // M, M, width // M, M).permute(0, 2, 4, 1, 3, 5)
+            return x.reshape(-1, channels, M * M)                                   # (B·nW, C, M*M), as Swin's code
+    """),
+    "reverse_window_grid_read_width_first": ("swin", "window_reverse", """
+        def window_reverse(windows, window, height, width):
+            # (the stub's input checks)
+            *batch, _, channels, _ = windows.shape
+            grid = windows.reshape(*batch, width // M, height // M, channels, M, M)  # the two counts swapped
+            grid = grid.movedim((-5, -4), (-4, -2))
+            return grid.reshape(*batch, channels, height, width)
+    """),
+    "mask_wrap_flags_at_the_top_left": ("swin", "shifted_window_mask", """
+        def shifted_window_mask(height, width, window, shift):
+            # (the stub's input checks)
+            rows = torch.arange(height) < shift                                    # a roll down and right
+            columns = torch.arange(width) < shift
+            labels = 2 * rows.long()[:, None] + columns.long()[None, :]
+            labels = window_partition(labels[None], window)[:, 0]
+            return labels[:, :, None] == labels[:, None, :]
+    """),
+    "mask_returned_as_additive_bias": ("swin", "shifted_window_mask", """
+        def shifted_window_mask(height, width, window, shift):
+            # (the stub's input checks)
+            rows = torch.arange(height) + shift >= height
+            columns = torch.arange(width) + shift >= width
+            labels = window_partition((2 * rows.long()[:, None] + columns.long()[None, :])[None], window)[:, 0]
+            same = labels[:, :, None] == labels[:, None, :]
+            return torch.zeros(same.shape).masked_fill(~same, -100.0)              # Swin's attn_mask, to be added
+    """),
+    "mask_tokens_grouped_by_their_old_window": ("swin", "shifted_window_mask", """
+        def shifted_window_mask(height, width, window, shift):
+            # (the stub's input checks)
+            old = torch.arange(height)[:, None] // window * (width // window) + torch.arange(width)[None, :] // window
+            rolled = torch.roll(old, (-shift, -shift), dims=(0, 1))                # each token's window before the roll
+            labels = window_partition(rolled[None], window)[:, 0]
+            return labels[:, :, None] == labels[:, None, :]
+    """),
+    "merge_quarters_in_reading_order": ("swin", "patch_merging", """
+        def patch_merging(X, gamma, beta, W, eps=1e-5):
+            # (the stub's input checks)
+            quarters = [X[..., r::2, c::2] for r in (0, 1) for c in (0, 1)]        # TL, TR, BL, BR
+            tokens = layer_norm(torch.cat(quarters, dim=-3).flatten(-2), gamma, beta, eps)
+            return (W @ tokens).unflatten(-1, (height // 2, width // 2))
+    """),
+    "merge_norm_module_in_float32": ("swin", "patch_merging", """
+        def patch_merging(X, gamma, beta, W, eps=1e-5):
+            # (the stub's input checks)
+            merged = torch.cat([X[..., 0::2, 0::2], X[..., 1::2, 0::2], X[..., 0::2, 1::2], X[..., 1::2, 1::2]], -3)
+            rows = merged.flatten(-2).transpose(-2, -1).float()                    # (..., N, 4C)
+            norm = torch.nn.LayerNorm(4 * channels, eps=eps)                       # float32 parameters
+            with torch.no_grad():
+                norm.weight.copy_(gamma)
+                norm.bias.copy_(beta)
+            out = (norm(rows) @ W.float().T).transpose(-2, -1).to(X.dtype)
+            return out.unflatten(-1, (height // 2, width // 2))
+    """),
+    # --- davit
+    "channel_scores_over_sqrt_group_width": ("davit", "channel_attention", """
+        def channel_attention(X, params, num_groups, scale=None):
+            # (the stub's input checks)
+            if scale is None:
+                scale = (channels // num_groups) ** -0.5                           # timm's head_dim ** -0.5
+            Q = split_heads(linear(X, params["Wq"], params["bq"]), num_groups)
+            K = split_heads(linear(X, params["Wk"], params["bk"]), num_groups)
+            V = split_heads(linear(X, params["Wv"], params["bv"]), num_groups)
+            weights = softmax_cols(K @ Q.transpose(-2, -1) * scale)
+            return linear(merge_heads(weights.transpose(-2, -1) @ V), params["Wo"], params["bo"])
+    """),
+    "channel_values_mixed_by_key_columns": ("davit", "channel_attention", """
+        def channel_attention(X, params, num_groups, scale=None):
+            # (the stub's input checks)
+            scale = 1 / math.sqrt(tokens) if scale is None else scale
+            Q = split_heads(linear(X, params["Wq"], params["bq"]), num_groups)
+            K = split_heads(linear(X, params["Wk"], params["bk"]), num_groups)
+            V = split_heads(linear(X, params["Wv"], params["bv"]), num_groups)
+            weights = softmax_cols(K @ Q.transpose(-2, -1) * scale)                # (keys, queries)
+            return linear(merge_heads(weights @ V), params["Wo"], params["bo"])    # as if weights were (queries, keys)
+    """),
+    "channel_softmax_along_the_queries": ("davit", "channel_attention", """
+        def channel_attention(X, params, num_groups, scale=None):
+            # (the stub's input checks)
+            scale = 1 / math.sqrt(tokens) if scale is None else scale
+            Q = split_heads(linear(X, params["Wq"], params["bq"]), num_groups)
+            K = split_heads(linear(X, params["Wk"], params["bk"]), num_groups)
+            V = split_heads(linear(X, params["Wv"], params["bv"]), num_groups)
+            weights = torch.softmax(K @ Q.transpose(-2, -1) * scale, dim=-1)       # timm's dim=-1 on (keys, queries)
+            return linear(merge_heads(weights.transpose(-2, -1) @ V), params["Wo"], params["bo"])
+    """),
+    "channel_groups_take_every_gth_row": ("davit", "channel_attention", """
+        def channel_attention(X, params, num_groups, scale=None):
+            # (the stub's input checks)
+            scale = 1 / math.sqrt(tokens) if scale is None else scale
+            G = num_groups
+            groups = lambda Y: Y.unflatten(-2, (channels // G, G)).transpose(-3, -2)   # rows g, g + G, g + 2G, ...
+            Q = groups(linear(X, params["Wq"], params["bq"]))
+            K = groups(linear(X, params["Wk"], params["bk"]))
+            V = groups(linear(X, params["Wv"], params["bv"]))
+            attended = softmax_cols(K @ Q.transpose(-2, -1) * scale).transpose(-2, -1) @ V   # (..., G, C/G, N)
+            return linear(attended.transpose(-3, -2).flatten(-3, -2), params["Wo"], params["bo"])
+    """),
+    "channel_given_scale_ignored": ("davit", "channel_attention", """
+        def channel_attention(X, params, num_groups, scale=None):
+            # (the stub's input checks)
+            Q = split_heads(linear(X, params["Wq"], params["bq"]), num_groups)
+            K = split_heads(linear(X, params["Wk"], params["bk"]), num_groups)
+            V = split_heads(linear(X, params["Wv"], params["bv"]), num_groups)
+            weights = softmax_cols(K @ Q.transpose(-2, -1) / math.sqrt(tokens))    # the argument never read
+            return linear(merge_heads(weights.transpose(-2, -1) @ V), params["Wo"], params["bo"])
+    """),
+    "channel_softmax_upcast_to_float32": ("davit", "channel_attention", """
+        def channel_attention(X, params, num_groups, scale=None):
+            # (the stub's input checks)
+            scale = 1 / math.sqrt(tokens) if scale is None else scale
+            Q = split_heads(linear(X, params["Wq"], params["bq"]), num_groups)
+            K = split_heads(linear(X, params["Wk"], params["bk"]), num_groups)
+            V = split_heads(linear(X, params["Wv"], params["bv"]), num_groups)
+            weights = torch.softmax(K @ Q.transpose(-2, -1) * scale, dim=-2, dtype=torch.float32).to(V.dtype)
+            return linear(merge_heads(weights.transpose(-2, -1) @ V), params["Wo"], params["bo"])
+    """),
+    "channel_scale_zero_means_default": ("davit", "channel_attention", """
+        def channel_attention(X, params, num_groups, scale=None):
+            # (the stub's input checks)
+            scale = scale or 1 / math.sqrt(tokens)                                 # scale=0.0 is "not given"
+            Q = split_heads(linear(X, params["Wq"], params["bq"]), num_groups)
+            K = split_heads(linear(X, params["Wk"], params["bk"]), num_groups)
+            V = split_heads(linear(X, params["Wv"], params["bv"]), num_groups)
+            weights = softmax_cols(K @ Q.transpose(-2, -1) * scale)
+            return linear(merge_heads(weights.transpose(-2, -1) @ V), params["Wo"], params["bo"])
+    """),
 }
 
 # ------------------------------------------------------------------------------------------------- right ones
@@ -1074,6 +1589,274 @@ RIGHT = {
             B, N = patches.shape[0], patches.shape[-1]
             tokens = torch.baddbmm(b[None, :, None].expand(B, -1, N), W.expand(B, -1, -1), patches)
             return torch.cat([cls_token.view(1, -1, 1).expand(B, -1, -1), tokens], dim=2) + positions
+    """),
+    # --- rnn_attention
+    "additive_attention_einsum_hidden_queries_zeroed": ("rnn_attention", "additive_attention", """
+        def additive_attention(s, H, W, U, v, mask=None):
+            # (the stub's input checks)
+            query = torch.einsum("as,...s->...a", W, s)[..., None]                 # (..., D_a, 1)
+            hidden = torch.tanh(torch.einsum("ad,...dn->...an", U, H) + query)     # (..., D_a, N)
+            scores = torch.einsum("a,...an->...n", v, hidden)
+            if mask is not None:
+                scores = scores.masked_fill(~mask, float("-inf"))
+            dead = (scores == float("-inf")).all(dim=-1, keepdim=True)             # no visible position at all
+            weights = torch.softmax(scores.masked_fill(dead, 0.0), dim=-1).masked_fill(dead, 0.0)
+            return weights, torch.einsum("...dn,...n->...d", H, weights)
+    """),
+    "grid_attention_scored_on_the_grid": ("rnn_attention", "grid_attention", """
+        def grid_attention(s, features, W, U, v):
+            # (the stub's input checks)
+            query = (s @ W.T)[..., :, None, None]                                  # (..., D_a, 1, 1)
+            hidden = torch.tanh(torch.einsum("ac,...chw->...ahw", U, features) + query)
+            scores = torch.einsum("a,...ahw->...hw", v, hidden)                    # (..., H, W)
+            weights = torch.softmax(scores.flatten(-2), dim=-1).reshape(scores.shape)   # one softmax over all cells
+            return weights, (features * weights[..., None, :, :]).sum(dim=(-2, -1))
+    """),
+    "decoder_step_with_split_weight_blocks": ("rnn_attention", "attention_decoder_step", """
+        def attention_decoder_step(s_prev, y_prev, H, params, mask=None):
+            # (the stub's input checks)
+            p = params
+            E, D = y_prev.shape[-1], s_prev.shape[-1]
+            weights, context = additive_attention(s_prev, H, p["W"], p["U"], p["v"], mask)
+            from_x = y_prev @ p["weight_ih"][:, :E].T + context @ p["weight_ih"][:, E:].T + p["bias_ih"]
+            from_h = s_prev @ p["weight_hh"].T + p["bias_hh"]
+            r = torch.sigmoid(from_x[..., :D] + from_h[..., :D])
+            z = torch.sigmoid(from_x[..., D:2 * D] + from_h[..., D:2 * D])
+            n = torch.tanh(from_x[..., 2 * D:] + r * from_h[..., 2 * D:])
+            s = n + z * (s_prev - n)                                               # = (1 - z) n + z s_prev
+            logits = s @ p["W_out"][:, :D].T + context @ p["W_out"][:, D:].T + p["b_out"]
+            return s, logits, weights
+    """),
+    "gru_step_by_torch_gru_cell": ("rnn_attention", "gru_step", """
+        def gru_step(x, h, weight_ih, weight_hh, bias_ih, bias_hh):
+            batch = torch.broadcast_shapes(x.shape[:-1], h.shape[:-1])
+            rows = lambda t: t.expand(*batch, t.shape[-1]).reshape(-1, t.shape[-1])   # gru_cell takes (B, features)
+            return torch.gru_cell(rows(x), rows(h), weight_ih, weight_hh, bias_ih, bias_hh).reshape(*batch, h.shape[-1])
+    """),
+    # --- sparse_attention
+    "strided_mask_same_remainder": ("sparse_attention", "strided_mask", """
+        def strided_mask(n, stride):
+            # (the stub's input checks)
+            phase = torch.arange(n) % stride                                       # i - j ≡ 0 iff i ≡ j (mod s)
+            return phase[:, None] == phase[None, :]
+    """),
+    "global_mask_by_de_morgan": ("sparse_attention", "global_token_mask", """
+        def global_token_mask(is_global):
+            ordinary = ~is_global
+            return ~(ordinary[..., :, None] & ordinary[..., None, :])             # hidden only between two ordinary
+    """),
+    "cost_closed_forms_capped_at_n": ("sparse_attention", "sparse_attention_cost", """
+        def sparse_attention_cost(pattern, n, *, window=None, stride=None, num_global=None):
+            # (the stub's input checks)
+            if pattern == "dense":
+                return n ** 2
+            if pattern == "causal":
+                return (n * n + n) // 2
+            if pattern == "local":
+                w = min(window, n)                                                 # offset ±n holds n - n = 0 pairs
+                return (2 * w + 1) * n - w * (w + 1)
+            if pattern == "strided":
+                m = n // stride                                                    # same: offset m·s = n adds 0 pairs
+                return (2 * m + 1) * n - stride * m * (m + 1)
+            return num_global * (2 * n - num_global)
+    """),
+    # --- positions
+    "bucket_far_entries_computed_apart": ("positions", "relative_position_bucket", """
+        def relative_position_bucket(relative_position, bidirectional=True, num_buckets=32, max_distance=128):
+            rel = relative_position.to(torch.long)
+            n = num_buckets // 2 if bidirectional else num_buckets
+            if bidirectional:
+                upper, distance = torch.where(rel > 0, n, 0), rel.abs()
+            else:
+                upper, distance = 0, torch.maximum(-rel, torch.zeros_like(rel))
+            exact = n // 2
+            bucket = distance.clone()
+            far = distance >= exact                                                # no log(0) is ever taken
+            scaled = torch.log(distance[far].to(torch.float32) / exact) / math.log(max_distance / exact) * (n - exact)
+            bucket[far] = torch.clamp(exact + scaled.to(torch.long), max=n - 1)
+            return upper + bucket
+    """),
+    "rotary_by_complex_multiplication": ("positions", "rotate_columns", """
+        def rotate_columns(X, positions, base):
+            dim, num = X.shape[-2], X.shape[-1]
+            pos = torch.arange(num) if positions is None else positions
+            freqs = torch.pow(base, -2 * torch.arange(dim // 2, dtype=torch.float64) / dim)
+            turn = torch.polar(torch.ones(dim // 2, num, dtype=torch.float64), freqs[:, None] * pos.double()[None, :])
+            z = torch.complex(X[..., : dim // 2, :].double(), X[..., dim // 2:, :].double()) * turn
+            return torch.cat([z.real, z.imag], dim=-2).to(X.dtype)                # (top + i·bottom) e^{iθp}
+    """),
+    "rotary_rotate_half_like_llama": ("positions", "rotary_embedding", """
+        def rotary_embedding(Q, K, positions_q=None, positions_k=None, base=10000.0):
+            # (the stub's input checks)
+            def turn(X, positions):
+                D, N = X.shape[-2:]
+                p = torch.arange(N, dtype=torch.float64) if positions is None else positions.to(torch.float64)
+                inv_freq = 1.0 / base ** (torch.arange(0, D, 2, dtype=torch.float64) / D)
+                angles = torch.outer(inv_freq, p)
+                emb = torch.cat([angles, angles], dim=0)                           # (D, N)
+                rotated = torch.cat([-X[..., D // 2:, :], X[..., : D // 2, :]], dim=-2)
+                return X * emb.cos().to(X.dtype) + rotated * emb.sin().to(X.dtype)
+
+            return turn(Q, positions_q), turn(K, positions_k)
+    """),
+    # --- pretraining
+    "mlm_bernoulli_cascade": ("pretraining", "mlm_corrupt", """
+        def mlm_corrupt(ids, vocab_size, special_ids, mask_id, generator=None, mask_prob=0.15):
+            probs = torch.full(ids.shape, float(mask_prob))                        # DataCollatorForLanguageModeling
+            probs.masked_fill_(torch.isin(ids, torch.as_tensor(special_ids, dtype=ids.dtype)), 0.0)
+            chosen = torch.bernoulli(probs, generator=generator).bool()
+            masked = chosen & torch.bernoulli(torch.full(ids.shape, 0.8), generator=generator).bool()
+            swapped = chosen & ~masked & torch.bernoulli(torch.full(ids.shape, 0.5), generator=generator).bool()
+            corrupted = ids.clone()
+            corrupted[masked] = mask_id
+            corrupted[swapped] = torch.randint(vocab_size, ids.shape, generator=generator, dtype=ids.dtype)[swapped]
+            labels = ids.long().clone()
+            labels[~chosen] = -100
+            return corrupted, labels
+    """),
+    "mlm_one_categorical_draw_per_position": ("pretraining", "mlm_corrupt", """
+        def mlm_corrupt(ids, vocab_size, special_ids, mask_id, generator=None, mask_prob=0.15):
+            p = mask_prob
+            outcome = torch.tensor([0.8 * p, 0.1 * p, 0.1 * p, 1 - p], dtype=torch.float64)   # mask, random, keep, skip
+            flat = ids.reshape(-1)
+            if flat.numel():
+                action = torch.multinomial(outcome.expand(flat.numel(), 4), 1, replacement=True,
+                                           generator=generator)[:, 0]
+            else:
+                action = torch.zeros(0, dtype=torch.long)
+            special = torch.isin(flat, torch.as_tensor(special_ids, dtype=ids.dtype))
+            action = torch.where(special, 3, action)
+            random_ids = torch.randint(vocab_size, flat.shape, generator=generator).to(ids.dtype)
+            out = torch.where(action == 0, torch.full_like(flat, mask_id), flat)
+            out = torch.where(action == 1, random_ids, out)
+            labels = torch.where(action < 3, flat.long(), torch.full_like(flat, -100, dtype=torch.long))
+            return out.reshape(ids.shape), labels.reshape(ids.shape)
+    """),
+    "nsp_redraw_until_another_document": ("pretraining", "nsp_pairs", """
+        def nsp_pairs(documents, generator=None):
+            # (the stub's input checks)
+            draw = lambda k: int(torch.randint(k, (1,), generator=generator))
+            pairs = []
+            for index, document in enumerate(documents):
+                for position in range(len(document) - 1):
+                    a = document[position]
+                    if draw(2) == 0:
+                        pairs.append((a, document[position + 1], 0))
+                        continue
+                    other = index
+                    while other == index:                                          # uniform over the other documents
+                        other = draw(len(documents))
+                    pairs.append((a, documents[other][draw(len(documents[other]))], 1))
+            return pairs
+    """),
+    # --- imagegpt
+    "quantize_loop_over_colours_strictly_closer": ("imagegpt", "quantize_pixels", """
+        def quantize_pixels(images, palette):
+            # (the stub's input checks)
+            dtype = torch.promote_types(images.dtype, palette.dtype)
+            x, colours = images.to(dtype), palette.to(dtype)
+            best = ((x - colours[:, 0, None, None]) ** 2).sum(dim=-3)             # (..., H, W)
+            ids = torch.zeros(best.shape, dtype=torch.long)
+            for k in range(1, colours.shape[1]):
+                d = ((x - colours[:, k, None, None]) ** 2).sum(dim=-3)
+                closer = d < best                                                  # a tie keeps the lower id
+                ids = torch.where(closer, k, ids)
+                best = torch.where(closer, d, best)
+            return ids
+    """),
+    "quantize_with_cdist_without_matmul": ("imagegpt", "quantize_pixels", """
+        def quantize_pixels(images, palette):
+            # (the stub's input checks)
+            dtype = torch.promote_types(images.dtype, palette.dtype)
+            pixels = images.to(dtype).movedim(-3, -1)                              # (..., H, W, C)
+            flat = pixels.reshape(-1, pixels.shape[-1])
+            dist = torch.cdist(flat, palette.to(dtype).T, compute_mode="donot_use_mm_for_euclid_dist")
+            return dist.argmin(dim=-1).reshape(pixels.shape[:-1])
+    """),
+    "dequantize_through_embedding": ("imagegpt", "dequantize_pixels", """
+        def dequantize_pixels(ids, palette):
+            # (the stub's input checks)
+            return torch.nn.functional.embedding(ids.long(), palette.T).movedim(-1, -3)
+    """),
+    "sequence_by_rolling_the_targets": ("imagegpt", "pixel_sequence", """
+        def pixel_sequence(ids, sos_id):
+            # (the stub's input checks)
+            targets = ids.reshape(*ids.shape[:-2], ids.shape[-2] * ids.shape[-1]).to(torch.long)
+            inputs = targets.roll(1, dims=-1)                                      # a copy: the last pixel wraps to 0
+            inputs[..., 0] = sos_id
+            return inputs, targets
+    """),
+    "head_projects_every_token_then_averages": ("imagegpt", "average_pool_head", """
+        def average_pool_head(X, W, b=None):
+            # (the stub's input checks)
+            logits = (W @ X).mean(dim=-1)                                          # the mean commutes with W
+            return logits if b is None else logits + b
+    """),
+    # --- swin
+    "partition_by_unfold": ("swin", "window_partition", """
+        def window_partition(X, window):
+            # (the stub's input checks)
+            M = window
+            tiles = X.unfold(-2, M, M).unfold(-2, M, M)                            # (..., C, H/M, W/M, M, M)
+            return tiles.movedim(-5, -3).reshape(*batch, (height // M) * (width // M), channels, M * M)
+    """),
+    "reverse_by_writing_windows_back": ("swin", "window_reverse", """
+        def window_reverse(windows, window, height, width):
+            # (the stub's input checks)
+            *batch, count, channels, _ = windows.shape
+            grid = windows.new_zeros(*batch, channels, height, width)
+            for k in range(count):
+                a, b = divmod(k, width // M)
+                grid[..., a * M:(a + 1) * M, b * M:(b + 1) * M] = windows[..., k, :, :].unflatten(-1, (M, M))
+            return grid
+    """),
+    "mask_from_nine_slice_regions": ("swin", "shifted_window_mask", """
+        def shifted_window_mask(height, width, window, shift):
+            # (the stub's input checks)
+            region = torch.zeros(height, width, dtype=torch.long)                  # Swin's img_mask
+            label = 0
+            cuts = lambda size: (slice(0, size - window), slice(size - window, size - shift), slice(size - shift, size))
+            for rows in cuts(height):
+                for cols in cuts(width):
+                    region[rows, cols] = label
+                    label += 1
+            groups = window_partition(region[None], window)[:, 0]                  # (nW, M*M)
+            return groups[:, :, None] == groups[:, None, :]
+    """),
+    "merge_by_pixel_unshuffle": ("swin", "patch_merging", """
+        def patch_merging(X, gamma, beta, W, eps=1e-5):
+            # (the stub's input checks)
+            blocks = torch.nn.functional.pixel_unshuffle(X, 2).unflatten(-3, (channels, 2, 2))   # (..., C, i, j, h, w)
+            merged = blocks.movedim(-3, -5).movedim(-3, -4).flatten(-5, -3)         # (..., j, i, C, h, w) -> 4C
+            rows = merged.flatten(-2).transpose(-2, -1)                             # (..., N, 4C)
+            normed = torch.nn.functional.layer_norm(rows, (4 * channels,), gamma, beta, eps)
+            return (normed @ W.T).transpose(-2, -1).unflatten(-1, (height // 2, width // 2))
+    """),
+    # --- davit
+    "channel_with_torch_sdpa": ("davit", "channel_attention", """
+        def channel_attention(X, params, num_groups, scale=None):
+            # (the stub's input checks)
+            Q = split_heads(linear(X, params["Wq"], params["bq"]), num_groups)   # (..., G, C/G, N): channels as rows
+            K = split_heads(linear(X, params["Wk"], params["bk"]), num_groups)
+            V = split_heads(linear(X, params["Wv"], params["bv"]), num_groups)
+            out = torch.nn.functional.scaled_dot_product_attention(
+                Q, K, V, scale=1 / math.sqrt(tokens) if scale is None else scale)  # rows attend to rows
+            return linear(merge_heads(out), params["Wo"], params["bo"])
+    """),
+    "channel_per_group_loop_queries_as_rows": ("davit", "channel_attention", """
+        def channel_attention(X, params, num_groups, scale=None):
+            # (the stub's input checks)
+            width = channels // num_groups
+            factor = 1 / math.sqrt(tokens) if scale is None else scale
+            Q = params["Wq"] @ X + params["bq"][:, None]
+            K = params["Wk"] @ X + params["bk"][:, None]
+            V = params["Wv"] @ X + params["bv"][:, None]
+            outs = []
+            for g in range(num_groups):
+                rows = slice(g * width, (g + 1) * width)
+                attn = torch.softmax(Q[..., rows, :] @ K[..., rows, :].transpose(-2, -1) * factor, dim=-1)   # (q, k)
+                outs.append(attn @ V[..., rows, :])
+            return params["Wo"] @ torch.cat(outs, dim=-2) + params["bo"][:, None]
     """),
 }
 

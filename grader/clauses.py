@@ -25,7 +25,7 @@ from typing import Callable
 import pytest
 import torch
 
-from grader.diagnose import Tolerance
+from grader.diagnose import UNSPECIFIC, Misconception, Tolerance
 from grader.judge import Judge, generator
 
 FLOAT64_FROM_FLOAT32 = 2.0 ** -29 * 4
@@ -113,16 +113,47 @@ def clause_checks(exercise: str, specs: dict[str, Spec], weight: float = 1) -> d
     return checks
 
 
+# What a failed clause check says when nothing more specific explains it: the clause itself is the diagnosis.
+CLAUSE_DIAGNOSES: dict[str, tuple[str, str]] = {
+    "batching": ("breaks_batching", "Your function is right without a batch axis but wrong with one (or with two): "
+                 "index axes from the end (-1, -2), and let every leading axis broadcast as a batch axis."),
+    "single_token": ("breaks_single_token", "Your function is wrong for a sequence of one token (N = 1): look for a "
+                     "squeeze(), a loop or a slice that assumes N > 1."),
+    "unequal_lengths": ("breaks_unequal_lengths", "Your function is right when there are as many queries as keys, "
+                        "and wrong otherwise: somewhere N_q and N_k (or the two axes of a (N_k, N_q) matrix) are "
+                        "swapped."),
+    "float64": ("breaks_float64", "Your result for float64 inputs is wrong or not accurate to float64: look for a "
+                "path that only float64 takes, or a part computed in float32 (a .float(), a float32 constant tensor, "
+                "torch.tensor(...) without a dtype)."),
+    "large_magnitudes": ("breaks_large_magnitudes", "Large inputs give a wrong result: something overflows or "
+                         "loses precision (subtract the maximum before exp; avoid squaring before normalising)."),
+    "fully_masked_query": ("breaks_fully_masked_query", "A query that may see no key must get what the contract "
+                           "says (all-zero weights), not NaN, a uniform average or the nearest key."),
+    "hidden_keys_large": ("hidden_keys_leak", "Keys the mask hides still change the result when their scores are "
+                          "large: hide them BEFORE the softmax (their scores -inf), not by zeroing weights after it "
+                          "and renormalising, and not with a finite penalty that a large score can beat."),
+    "one_head": ("breaks_one_head", "Your function is wrong with one head (H = 1) or with heads of width one "
+                 "(H = D): check the split and merge of the heads at these extremes."),
+}
+
+
 def _make_check(exercise: str, function: str, spec: Spec, clause: str) -> Callable:
     def check(learner) -> None:
         gen = generator(_stable_seed(exercise, function, clause))
-        with Judge(learner, exercise) as judge:
-            for case in CLAUSES[clause].cases(spec.base):
-                tol = _tolerance(spec, gen, case)
-                args, kwargs = spec.make(gen, case)
-                if case.dtype == torch.float64:
-                    tol = tol.scaled(FLOAT64_FROM_FLOAT32)
-                judge.expect(function, *args, tol=tol, **kwargs)
+        try:
+            with Judge(learner, exercise) as judge:
+                for case in CLAUSES[clause].cases(spec.base):
+                    tol = _tolerance(spec, gen, case)
+                    args, kwargs = spec.make(gen, case)
+                    if case.dtype == torch.float64:
+                        tol = tol.scaled(FLOAT64_FROM_FLOAT32)
+                    judge.expect(function, *args, tol=tol, **kwargs)
+        except Misconception as failed:
+            if failed.name not in UNSPECIFIC:
+                raise
+            name, explanation = CLAUSE_DIAGNOSES.get(clause, ("breaks_clause", (
+                f"Your {function} breaks a clause of its contract: {CLAUSES[clause].description}.")))
+            raise Misconception(name, explanation, str(failed)) from None
     return check
 
 

@@ -31,7 +31,11 @@ GENERIC = frozenset({"wrong_shape", "wrong_dtype", "not_finite", "transposed", "
                      # structural diagnoses (grader.probes), found by probing the learner's function
                      "axes_permuted", "right_up_to_normalisation", "right_for_first_columns",
                      "fully_masked_queries_wrong", "float32_accuracy", "batch_axis", "heads", "argument_ignored",
-                     "stage_wrong"})
+                     "stage_wrong",
+                     # a clause check whose failure nothing more specific explains (grader.clauses)
+                     "breaks_batching", "breaks_single_token", "breaks_unequal_lengths", "breaks_float64",
+                     "breaks_large_magnitudes", "breaks_fully_masked_query", "hidden_keys_leak", "breaks_one_head",
+                     "breaks_clause"})
 # The diagnoses that only say that something differs, without saying how.
 UNSPECIFIC = frozenset({"different_values", "different_result", "different_sequence", "invariant_broken"})
 

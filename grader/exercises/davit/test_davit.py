@@ -61,10 +61,11 @@ def test_channel_attention_random_shapes(learner):
 
 @pytest.mark.grades("channel_attention")
 def test_channel_attention_explicit_scale(learner):
-    """The optional scale replaces 1/sqrt(N): the DaViT paper's 1/sqrt(C/G), a small and a large scale."""
+    """The optional scale replaces 1/sqrt(N): the DaViT paper's 1/sqrt(C/G), a small and a large scale, and zero
+    (every score 0: uniform weights within each group; a scale of 0 is a scale, not "the default")."""
     gen = generator(1502)
     with Judge(learner, "davit") as judge:
-        for (batch, C, N, G), scale in zip(CASES[:5], (0.5, 0.05, 1.0, 2.0, None)):
+        for (batch, C, N, G), scale in zip(CASES[:6], (0.5, 0.05, 1.0, 2.0, None, 0.0)):
             scale = (C // G) ** -0.5 if scale is None else scale
             expect_channel(judge, randn(gen, *batch, C, N), attention_params(gen, C), G, scale=scale)
 

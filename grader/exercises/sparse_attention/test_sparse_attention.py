@@ -165,10 +165,11 @@ def test_cost_of_each_pattern(learner):
 
 @pytest.mark.grades("sparse_attention_cost")
 def test_cost_counts_the_masks(learner):
-    """The cost is the number of True entries of the pattern's mask — local_mask, the learner's own strided_mask,
-    and a global-token mask — for 5 random (n, size) each: the closed forms count what the masks show."""
+    """The cost is the number of True entries of the pattern's mask — local, strided and global-token masks, all
+    correct ones (a mistake in the learner's strided_mask is charged to strided_mask alone) — for 5 random (n, size)
+    each: the closed forms count what the masks show."""
     from reference.masking import local_mask
-    from reference.sparse_attention import global_token_mask
+    from reference.sparse_attention import global_token_mask, strided_mask
 
     gen = generator(1522)
     with Judge(learner, "sparse_attention") as judge:
@@ -179,10 +180,8 @@ def test_cost_counts_the_masks(learner):
             judge.require(local == int(local_mask(n, window).sum()), f"the local cost for n={n}, window={window} is "
                           "not the number of True entries of local_mask(n, window)")
             strided = judge.call("sparse_attention_cost", "strided", n, stride=stride)
-            mask = judge.call("strided_mask", n, stride)
-            if judge.last_has_expected_form():
-                judge.require(strided == int(mask.sum()), f"sparse_attention_cost('strided', {n}, stride={stride}) "
-                              "is not the number of True entries of your strided_mask")
+            judge.require(strided == int(strided_mask(n, stride).sum()), f"sparse_attention_cost('strided', {n}, "
+                          f"stride={stride}) is not the number of True entries of strided_mask({n}, {stride})")
             flags = torch.randperm(n, generator=gen) < num_global
             cost = judge.call("sparse_attention_cost", "global", n, num_global=num_global)
             judge.require(cost == int(global_token_mask(flags).sum()), f"the global cost for n={n}, num_global="

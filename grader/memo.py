@@ -9,7 +9,9 @@ again in float64) and the same variant outputs for every learner.
 
 A call is looked up by the function itself and the value of every argument (tensors by dtype, shape, strides and
 bytes); a call with an argument of another kind is simply run. Results are handed out as copies, detached from
-autograd, so no caller can change what the next one gets. Exceptions are not remembered.
+autograd, so no caller can change what the next one gets. Exceptions are not remembered, nor a call that drew from
+torch's global random generator: it is not a function of its arguments (a catalogue variant that ignores the
+generator it was given must differ from one call to the next, as the learner's code it stands for does).
 """
 from __future__ import annotations
 
@@ -77,11 +79,14 @@ def memoised(function: Callable) -> Callable:
             return copied(function(fn, *arguments, **keywords))
         if key in results:
             results.move_to_end(key)
-        else:
-            results[key] = copied(function(fn, *arguments, **keywords))
+            return copied(results[key])
+        rng_before = torch.random.get_rng_state()
+        result = copied(function(fn, *arguments, **keywords))
+        if torch.equal(torch.random.get_rng_state(), rng_before):
+            results[key] = result
             if len(results) > MAX_ENTRIES:
                 results.popitem(last=False)
-        return copied(results[key])
+        return copied(result)
 
     remembered.cache = results  # for tests
     return remembered

@@ -66,3 +66,15 @@ def test_evaluate_gives_the_same_outputs_and_gradients_from_memory():
     again = evaluate(torch.softmax, (x.clone(),), {"dim": -2}, ([0], cotangent.clone()))
     assert torch.equal(fresh[0], again[0]) and torch.equal(fresh[1][0], again[1][0])
     assert fresh[1][0] is not again[1][0] and not again[0].requires_grad
+
+
+def test_a_call_that_draws_from_the_global_generator_is_not_remembered():
+    """A variant that ignores the generator it is given (torch.rand without generator=) is not a function of its
+    arguments: each call must draw again, as the learner's code it stands for does."""
+    def ignores_the_generator(x, generator=None):
+        return x + torch.rand(x.shape)
+
+    x = torch.zeros(3)
+    first = evaluate(ignores_the_generator, (x,), {"generator": Seed(1)})
+    second = evaluate(ignores_the_generator, (x,), {"generator": Seed(1)})
+    assert not torch.equal(first, second)

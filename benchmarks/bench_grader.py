@@ -103,9 +103,11 @@ def exercises_with_suites() -> list[str]:
 
 def plan(students: int, exercises: list[str], seed: int = 0) -> list[tuple[str, str, dict[str, str]]]:
     """(student, kind, {exercise: module text}) for a deterministic mix; every module is learner-style text."""
+    import course
     from grader.catalogue import submission_module, variants
 
     rng = random.Random(seed)
+    exercises = [name for name in exercises if course.get(name).writes_code]  # the capstone has no module of its own
     solutions = {name: (REPO / "solutions" / f"{name}.py").read_text() for name in exercises}
     stubs = {name: (REPO / "exercises" / f"{name}.py").read_text() for name in exercises}
     wrong = [v for v in variants(correct=False) if v.exercise in exercises]
@@ -169,6 +171,9 @@ def nbgrader_autograde(root: Path, submissions, exercises: list[str]) -> dict | 
         folder.mkdir(parents=True)
         for exercise in exercises:
             notebook = nbformat.read(release / f"{exercise}.ipynb", as_version=4)
+            if exercise not in modules:  # the capstone: nothing to write, its checks run on the other notebooks
+                nbformat.write(notebook, folder / f"{exercise}.ipynb")
+                continue
             try:
                 answers = {cell.cell_id: cell.source for cell in split_module(exercise, modules[exercise])
                            if cell.solution}

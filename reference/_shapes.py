@@ -29,3 +29,11 @@ def check_positive_int(name: str, value: object, minimum: int = 1) -> None:
     """Raise ValueError unless ``value`` is an int ≥ ``minimum`` (bools are rejected)."""
     if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
         raise ValueError(f"{name}: expected an integer ≥ {minimum}, got {value!r}")
+
+
+def broadcast_shapes(*shapes: tuple[int, ...]) -> torch.Size:
+    """The shape that one or more shapes broadcast to (RuntimeError if they do not), as ``torch.broadcast_shapes``
+    computes it, but through ``torch.broadcast_tensors`` on zero-size views: ``torch.broadcast_shapes`` imports
+    torch's symbolic-shape machinery and sympy on first use, most of a second in every fresh process."""
+    scalar = torch.zeros(())
+    return torch.broadcast_tensors(*(scalar.expand(shape) for shape in shapes))[0].shape

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import torch
 
-from ._shapes import check_shape
+from ._shapes import broadcast_shapes, check_shape
 from .softmax import softmax_cols
 
 DECODER_KEYS = ("W", "U", "v", "weight_ih", "weight_hh", "bias_ih", "bias_hh", "W_out", "b_out")
@@ -29,7 +29,7 @@ def matvec(W: torch.Tensor, x: torch.Tensor) -> torch.Tensor:
 
 def stack_rows(a: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
     """a (..., P), b (..., Q) -> [a; b] of shape (..., P + Q), the leading dimensions broadcast."""
-    batch = torch.broadcast_shapes(a.shape[:-1], b.shape[:-1])
+    batch = broadcast_shapes(a.shape[:-1], b.shape[:-1])
     return torch.cat([a.expand(*batch, -1), b.expand(*batch, -1)], dim=-1)
 
 

@@ -22,7 +22,7 @@ import math
 import torch
 from torch.nn import functional
 
-from ._shapes import check_positive_int, check_shape
+from ._shapes import broadcast_shapes, check_positive_int, check_shape
 from .attention import scaled_dot_product_attention
 from .masking import causal_mask, local_mask, padding_mask
 from .multihead import check_heads, check_params, combine_heads, project_heads
@@ -161,7 +161,7 @@ def _banded(Q: torch.Tensor, K: torch.Tensor, V: torch.Tensor, window: int, visi
 
 def _broadcast_batch(a: torch.Tensor, b: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
     """Two tensors with their leading (batch) dimensions broadcast, their last two dimensions kept."""
-    batch = torch.broadcast_shapes(a.shape[:-2], b.shape[:-2])
+    batch = broadcast_shapes(a.shape[:-2], b.shape[:-2])
     return a.expand(*batch, *a.shape[-2:]), b.expand(*batch, *b.shape[-2:])
 
 
@@ -202,7 +202,7 @@ def sparse_attention(Q: torch.Tensor, K: torch.Tensor, V: torch.Tensor, window: 
     n, device = sizes["N"], Q.device
     flag_batches = [flag.shape[:-1] for flag in (key_visible, is_global) if isinstance(flag, torch.Tensor)]
     try:
-        batch = torch.broadcast_shapes(Q.shape[:-2], K.shape[:-2], V.shape[:-2], *flag_batches)
+        batch = broadcast_shapes(Q.shape[:-2], K.shape[:-2], V.shape[:-2], *flag_batches)
     except RuntimeError:
         raise ValueError("Q, K, V, key_visible, is_global: their leading (batch) dimensions do not broadcast") \
             from None

@@ -112,7 +112,8 @@ def check_gradients(learner, reference_side, model: str, args: tuple, weights: d
     leaves = {name: value.detach().clone().requires_grad_(True) for name, value in weights.items()}
     logits = getattr(reference_side, f"{model}_logits")(*args, **leaves)
     cotangent = torch.autograd.grad(loss(logits), logits, retain_graph=True)[0]
-    want = dict(zip(leaves, torch.autograd.grad(logits, list(leaves.values()), cotangent, allow_unused=True)))
+    # the vector-Jacobian product as the gradient of a scalar: autograd.grad with grad_outputs imports sympy
+    want = dict(zip(leaves, torch.autograd.grad((logits * cotangent).sum(), list(leaves.values()), allow_unused=True)))
     _, got = learner.call_with_grad(MODULE, f"{model}_logits", args, weights, list(weights), cotangent)
     missing, wrong = [], []
     for name, expected in want.items():

@@ -22,6 +22,7 @@ import torch
 from grader.clauses import Case, Spec, clause_checks
 from grader.diagnose import U32
 from grader.judge import Judge, Tolerance, generator, randn
+from reference._shapes import broadcast_shapes
 
 
 def additive_error(s, H, W, U, v) -> tuple[float, float]:
@@ -54,7 +55,7 @@ def decoder_tol(s_prev, y_prev, H, params) -> Tolerance:
     context_error = additive_tol(s_prev, H, p["W"], p["U"], p["v"]).atol / 4
     weights = torch.softmax((torch.tanh(p["U"] @ H + (s @ p["W"].T).unsqueeze(-1)).transpose(-2, -1) @ p["v"]), -1)
     context = (H @ weights.unsqueeze(-1)).squeeze(-1)
-    batch = torch.broadcast_shapes(y.shape[:-1], context.shape[:-1])
+    batch = broadcast_shapes(y.shape[:-1], context.shape[:-1])
     x = torch.cat([y.expand(*batch, -1), context.expand(*batch, -1)], dim=-1)
     embed, d_s = y.shape[-1], s.shape[-1]
     magnitude = (x.abs() @ p["weight_ih"].abs().T + p["bias_ih"].abs() + s.abs() @ p["weight_hh"].abs().T

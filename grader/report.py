@@ -6,9 +6,11 @@ between two gradings of the same submission is `graded_at`.
 from __future__ import annotations
 
 import json
+import math
 import os
 import tempfile
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -41,6 +43,12 @@ class ExerciseTotal:
     hint: str | None
 
 
+def total(points: Iterable[float]) -> float:
+    """A sum of check points: a function's points split between its checks add up to them again (7, not
+    6.999999999999999)."""
+    return round(math.fsum(points), 9)
+
+
 @dataclass
 class Report:
     submission: str
@@ -54,11 +62,11 @@ class Report:
 
     @property
     def score(self) -> float:
-        return sum(check.points for check in self.checks)
+        return total(check.points for check in self.checks)
 
     @property
     def max_score(self) -> float:
-        return sum(check.max for check in self.checks)
+        return total(check.max for check in self.checks)
 
     def exercises(self) -> list[ExerciseTotal]:
         names = sorted({check.exercise for check in self.checks}, key=course.order_key)
@@ -66,7 +74,7 @@ class Report:
         for name in names:
             checks = [check for check in self.checks if check.exercise == name]
             failed = [check for check in checks if not check.passed]
-            totals.append(ExerciseTotal(name, sum(c.points for c in checks), sum(c.max for c in checks), failed,
+            totals.append(ExerciseTotal(name, total(c.points for c in checks), total(c.max for c in checks), failed,
                                         hint_for(name, failed)))
         return totals
 

@@ -20,7 +20,7 @@ from typing import Mapping
 
 import course
 from grader.diagnose import GENERIC
-from grader.report import CheckResult, Report
+from grader.report import CheckResult, Report, total
 
 NOT_STARTED = frozenset({"todo", "missing"})
 BROKEN = frozenset({"import", "timeout", "memory", "crash", "protocol"})
@@ -98,7 +98,7 @@ def _distribution(scores: list[tuple[float, float]]) -> dict:
 def _exercise_summary(exercise: str, reports: list[Report]) -> dict:
     per_learner = [[check for check in report.checks if check.exercise == exercise] for report in reports]
     per_learner = [checks for checks in per_learner if checks]
-    scores = [(sum(c.points for c in checks), sum(c.max for c in checks)) for checks in per_learner]
+    scores = [(total(c.points for c in checks), total(c.max for c in checks)) for checks in per_learner]
     kinds = [{outcome(check) for check in checks} for checks in per_learner]
     return {"exercise": exercise, "max": max((maximum for _, maximum in scores), default=0),
             "learners": len(per_learner),

@@ -143,8 +143,7 @@ def _make_check(exercise: str, function: str, spec: Spec, clause: str) -> Callab
         try:
             with Judge(learner, exercise) as judge:
                 for case in CLAUSES[clause].cases(spec.base):
-                    tol = _tolerance(spec, gen, case)
-                    args, kwargs = spec.make(gen, case)
+                    args, kwargs, tol = _call_and_tolerance(spec, gen, case)
                     if case.dtype == torch.float64:
                         tol = tol.scaled(FLOAT64_FROM_FLOAT32)
                     judge.expect(function, *args, tol=tol, **kwargs)
@@ -157,16 +156,18 @@ def _make_check(exercise: str, function: str, spec: Spec, clause: str) -> Callab
     return check
 
 
-def _tolerance(spec: Spec, gen: torch.Generator, case: Case) -> Tolerance:
-    """The float32 tolerance of the call `spec.make(gen, case)` will build next (the generator is left as it was).
-    Enlarged hidden keys change nothing in a right result, so they must not widen the bound either: it is taken on
-    the same inputs with the hidden keys left at their usual size."""
+def _call_and_tolerance(spec: Spec, gen: torch.Generator, case: Case) -> tuple[tuple, dict, Tolerance]:
+    """The call's (args, kwargs) and its float32 tolerance. Enlarged hidden keys change nothing in a right result, so
+    they must not widen the bound either: for that case the bound is taken on the same inputs (the same generator
+    state) with the hidden keys left at their usual size."""
+    if case.mask != "hidden_keys_large":
+        args, kwargs = spec.make(gen, case)
+        return args, kwargs, spec.tol(args, kwargs)
     state = gen.get_state()
-    if case.mask == "hidden_keys_large":
-        case = replace(case, hidden_factor=1.0)
-    tol = spec.tol(*spec.make(gen, case))
+    tol = spec.tol(*spec.make(gen, replace(case, hidden_factor=1.0)))
     gen.set_state(state)
-    return tol
+    args, kwargs = spec.make(gen, case)
+    return args, kwargs, tol
 
 
 def _stable_seed(*parts: str) -> int:

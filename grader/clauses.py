@@ -25,7 +25,7 @@ from typing import Callable
 import pytest
 import torch
 
-from grader.diagnose import UNSPECIFIC, Misconception, Tolerance
+from grader.diagnose import WEAKER_THAN_A_CLAUSE, Misconception, Tolerance
 from grader.judge import Judge, generator
 
 FLOAT64_FROM_FLOAT32 = 2.0 ** -29 * 4
@@ -148,7 +148,7 @@ def _make_check(exercise: str, function: str, spec: Spec, clause: str) -> Callab
                         tol = tol.scaled(FLOAT64_FROM_FLOAT32)
                     judge.expect(function, *args, tol=tol, **kwargs)
         except Misconception as failed:
-            if failed.name not in UNSPECIFIC:
+            if failed.name not in WEAKER_THAN_A_CLAUSE:
                 raise
             name, explanation = CLAUSE_DIAGNOSES.get(clause, ("breaks_clause", (
                 f"Your {function} breaks a clause of its contract: {CLAUSES[clause].description}.")))

@@ -19,7 +19,7 @@ import torch
 from course.axes import axis_name
 from grader import catalogue
 from grader.memo import memoised
-from grader.sandbox.protocol import Seed
+from grader.sandbox.protocol import Seed, TableModel
 
 U32 = 2.0 ** -24  # unit roundoff of float32 (≈ 6e-8): the accuracy every check is built around
 
@@ -27,17 +27,21 @@ U32 = 2.0 ** -24  # unit roundoff of float32 (≈ 6e-8): the accuracy every chec
 GENERIC = frozenset({"wrong_shape", "wrong_dtype", "not_finite", "transposed", "columns_permuted", "constant_factor",
                      "columns_not_normalised", "negative_weights", "different_values", "different_sequence",
                      "different_length", "different_result", "no_gradient", "wrong_gradient", "missing_value_error",
-                     "invariant_broken", "modifies_input_in_place",
+                     "invariant_broken", "modifies_input_in_place", "entries_rearranged", "mask_allows_too_much",
+                     "mask_allows_too_little", "whitespace_differs", "segmentation_differs",
                      # structural diagnoses (grader.probes), found by probing the learner's function
                      "axes_permuted", "right_up_to_normalisation", "right_for_first_columns",
                      "fully_masked_queries_wrong", "float32_accuracy", "batch_axis", "heads", "argument_ignored",
-                     "stage_wrong",
+                     "stage_wrong", "argument_misused", "raised_in_called_function", "nondeterministic",
                      # a clause check whose failure nothing more specific explains (grader.clauses)
                      "breaks_batching", "breaks_single_token", "breaks_unequal_lengths", "breaks_float64",
                      "breaks_large_magnitudes", "breaks_fully_masked_query", "hidden_keys_leak", "breaks_one_head",
                      "breaks_clause"})
 # The diagnoses that only say that something differs, without saying how.
 UNSPECIFIC = frozenset({"different_values", "different_result", "different_sequence", "invariant_broken"})
+# What a clause check's own name says better: a failed clause names the clause unless the diagnosis says more than
+# "the values differ" or "the mask (an optional argument) is used wrongly" (grader.clauses).
+WEAKER_THAN_A_CLAUSE = UNSPECIFIC | {"argument_misused"}
 
 
 class Misconception(AssertionError):
@@ -84,6 +88,23 @@ class Observation:
     result: Any
     grad: tuple[list, torch.Tensor] | None = None
     tol: Tolerance = field(default_factory=Tolerance.exact)
+
+
+def describe(value: Any) -> str:
+    """A short description of an argument that does not reveal it: shapes and dtypes, lengths, small numbers."""
+    if isinstance(value, torch.Tensor):
+        return f"{str(value.dtype).removeprefix('torch.')} {tuple(value.shape)}"
+    if isinstance(value, str):
+        return repr(value) if len(value) <= 24 and " " not in value else f"a text of {len(value.split())} words"
+    if isinstance(value, TableModel):
+        return f"a model with vocabulary {value.table.shape[0]}"
+    if isinstance(value, Seed):
+        return "a seeded generator"
+    if isinstance(value, dict):
+        return "params"
+    if isinstance(value, (list, tuple)):
+        return f"a list of {len(value)} items"
+    return repr(value)
 
 
 def _materialise(value: Any) -> Any:
@@ -266,6 +287,14 @@ def generic(observation: Observation, expected: Any) -> tuple[str, str]:
         return _generic_tensor(got, expected, observation.tol, observation.function)
     if isinstance(expected, list) and isinstance(got, list):
         return _generic_sequence(got, expected, observation.function)
+    if isinstance(expected, str) and isinstance(got, str) and got.split() == expected.split():
+        return "whitespace_differs", ("Your text has the right words but its spacing differs (spaces between, before "
+                                      "or after them, or other whitespace): " + FUNCTION_HINTS.get(
+                                          observation.function, "check where spaces are added and stripped."))
+    if isinstance(expected, str) and isinstance(got, str) and "".join(got.split()) == "".join(expected.split()):
+        return "whitespace_differs", ("Your text has the right characters, but spaces where none belong or none "
+                                      "where one does: " + FUNCTION_HINTS.get(observation.function,
+                                                                               "check where spaces come from."))
     return "different_result", (f"The result differs from the expected one: "
                                 f"{difference(got, expected, observation.tol)}. "
                                 + FUNCTION_HINTS.get(observation.function, ""))
@@ -347,6 +376,10 @@ def _generic_tensor(got: torch.Tensor, expected: torch.Tensor, tol: Tolerance, f
         return "wrong_dtype", (f"Your result has dtype {_dtype(got)}, expected {_dtype(expected)}. Functions keep "
                                "the dtype of their floating-point inputs (float32 in, float32 out), masks are bool "
                                "and token ids are long (int64).")
+    if expected.dtype == torch.bool:
+        found = _mask_difference(got, expected)
+        if found:
+            return found
     if not expected.dtype.is_floating_point:
         return "different_values", ("Some entries differ from the expected ones. " + FUNCTION_HINTS.get(
             function, "Check the index conventions: rows are keys (or features), columns are queries (or tokens)."))
@@ -362,6 +395,10 @@ def _generic_tensor(got: torch.Tensor, expected: torch.Tensor, tol: Tolerance, f
     if permuted:
         return "columns_permuted", ("Your columns hold the right vectors in the wrong order (" + permuted + "). Check "
                                     "how you order tokens, patches or heads.")
+    if g.numel() > 1 and agree(g.flatten().sort().values, e.flatten().sort().values, tol.scaled(2.0)):
+        return "entries_rearranged", ("Your result holds exactly the expected values, but some are in other places: "
+                                      "an indexing or layout mistake (a reshape or view where a permute/transpose is "
+                                      "needed, two axes or two counts read in the wrong order, a roll the wrong way).")
     ratio = constant_ratio(g, e)
     if ratio is not None:
         return "constant_factor", (f"Your result is the expected one times a constant, about {ratio:.4g}"
@@ -376,6 +413,33 @@ def _generic_tensor(got: torch.Tensor, expected: torch.Tensor, tol: Tolerance, f
         return "columns_not_normalised", "The columns of your weights do not sum to 1 (each query's weights must)."
     return "different_values", ("Your values differ from the expected ones and match no known mistake. "
                                 + FUNCTION_HINTS.get(function, ""))
+
+
+def _mask_difference(got: torch.Tensor, expected: torch.Tensor) -> tuple[str, str] | None:
+    """A boolean result that is True wherever it should be and more (or only where it should be, but not
+    everywhere), with an example entry read as [key j, query i] in a (..., N_k, N_q) mask."""
+    extra, missing = got & ~expected, expected & ~got
+    if bool(extra.any()) == bool(missing.any()):
+        return None
+    wrong = extra if bool(extra.any()) else missing
+    example = tuple(int(i) for i in wrong.nonzero()[0])
+    where = ""
+    if expected.dim() >= 2:
+        j, i = example[-2], example[-1]
+        where = f" (for example entry {list(example)}: key {j}, query {i}"
+        if expected.shape[-1] == expected.shape[-2]:
+            below, above = bool(wrong.tril(-1).any()), bool(wrong.triu(1).any())
+            side = ("every such entry has the key after the query (j > i)" if below and not above else
+                    "every such entry has the key before the query (j < i)" if above and not below else "")
+            where += f"; {side}" if side else ""
+        where += ")"
+    if bool(extra.any()):
+        return "mask_allows_too_much", (f"Your mask is True wherever it should be, and also at {int(extra.sum())} "
+                                        f"entries that must be False{where}: a condition is missing or too loose "
+                                        "(an absolute value, a second bound, an 'and' written as 'or').")
+    return "mask_allows_too_little", (f"Your mask is False at {int(missing.sum())} entries that must be True{where}, "
+                                      "and right elsewhere: a condition is too strict or a case is left out (one "
+                                      "direction of a symmetric rule, the diagonal, an 'or' written as 'and').")
 
 
 def _explain_shape(got: tuple[int, ...], expected: tuple[int, ...]) -> str:
@@ -436,6 +500,13 @@ def known_constant(ratio: float) -> str:
 
 def _generic_sequence(got: list, expected: list, function: str) -> tuple[str, str]:
     hint = " " + FUNCTION_HINTS.get(function, "")
+    if (got != expected and all(isinstance(item, str) for item in (*got, *expected))
+            and "".join(got) == "".join(expected)):
+        how = ("more pieces: some merges were not applied, or not where they should be" if len(got) > len(expected)
+               else "fewer pieces: merges were applied that should not be" if len(got) < len(expected)
+               else "as many pieces, cut in other places")
+        return "segmentation_differs", (f"Your tokens spell exactly the expected text but split it differently "
+                                        f"({len(got)} tokens, expected {len(expected)}: {how}).{hint}")
     for index, (g, e) in enumerate(zip(got, expected)):
         if g != e:
             return "different_sequence", (f"Your sequence first differs at position {index} (of {len(expected)}): "

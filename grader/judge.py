@@ -32,14 +32,15 @@ from grader.diagnose import (
     Observation,
     Tolerance,
     agree,
+    describe,
     difference,
     evaluate,
     generic,
     matching_variant,
     same_form,
 )
-from grader.sandbox import LearnerError
-from grader.sandbox.protocol import Seed, TableModel
+from grader.sandbox import InputModified, LearnerError
+from grader.sandbox.protocol import TableModel
 
 EXACT = Tolerance.exact()
 MISSING_VALUE_ERROR = ("missing_value_error", "The contract asks for a ValueError on this invalid input, naming the "
@@ -75,23 +76,6 @@ def _like(typed: Any, exact: Any) -> Any:
     return typed
 
 
-def describe(value: Any) -> str:
-    """A short description of an argument that does not reveal it: shapes and dtypes, lengths, small numbers."""
-    if isinstance(value, torch.Tensor):
-        return f"{str(value.dtype).removeprefix('torch.')} {tuple(value.shape)}"
-    if isinstance(value, str):
-        return repr(value) if len(value) <= 24 and " " not in value else f"a text of {len(value.split())} words"
-    if isinstance(value, TableModel):
-        return f"a model with vocabulary {value.table.shape[0]}"
-    if isinstance(value, Seed):
-        return "a seeded generator"
-    if isinstance(value, dict):
-        return "params"
-    if isinstance(value, (list, tuple)):
-        return f"a list of {len(value)} items"
-    return repr(value)
-
-
 def call_text(function: str, args: tuple, kwargs: dict) -> str:
     """``function(float32 (2, 4, 6), ..., top_k=3)``: the first four arguments and the keywords, described."""
     parts = [describe(a) for a in args[:4]] + (["..."] if len(args) > 4 else [])
@@ -122,6 +106,7 @@ class Judge:
         self.expected: list[Any] = []
         self.problems: list[str] = []
         self.missing_value_errors = 0
+        self.first_disagreement: int | None = None  # the observation the failure message shows first
 
     def __enter__(self) -> Judge:
         return self
@@ -146,9 +131,18 @@ class Judge:
         return _like(typed, exact)
 
     def call(self, function: str, *args: Any, tol: Tolerance = EXACT, **kwargs: Any) -> Any:
-        """The learner's result (recorded for the diagnosis, with the reference's result next to it)."""
-        with naming_the_call(function, args, kwargs):
-            result = self.learner.call(self.exercise, function, *args, **kwargs)
+        """The learner's result (recorded for the diagnosis, with the reference's result next to it). A call that
+        raises is probed for why (``grader.probes.crashed``); what is found rides on the error as ``diagnosis``."""
+        try:
+            with naming_the_call(function, args, kwargs):
+                result = self.learner.call(self.exercise, function, *args, **kwargs)
+        except LearnerError as error:
+            if error.kind == "exception" and error.type_name != "NotImplementedError" and \
+                    not isinstance(error, InputModified):
+                from grader.probes import crashed
+
+                error.diagnosis = crashed(self, Observation(function, args, kwargs, None, tol=tol), error)
+            raise
         self._record(Observation(function, args, kwargs, result, tol=tol))
         return result
 
@@ -215,6 +209,8 @@ class Judge:
         observation, want = self.observations[index], self.expected[index]
         problem = difference(observation.result, want, observation.tol)
         if problem:
+            if self.first_disagreement is None:
+                self.first_disagreement = index
             self.problems.append(f"{call_text(observation.function, observation.args, observation.kwargs)}: {problem}")
 
     def fail(self) -> None:
@@ -233,7 +229,7 @@ class Judge:
         """(name, explanation) of the mistake: the catalogue variant that reproduces every recorded output, else
         what the structural probes find about the first wrong output (`grader.probes`), else a generic reading of
         it. None when every output agrees (the check failed on something its message says)."""
-        wrong = [(observation, want) for observation, want in zip(self.observations, self.expected, strict=True)
+        wrong = [index for index, (observation, want) in enumerate(zip(self.observations, self.expected, strict=True))
                  if not agree(observation.result, want, observation.tol)]
         if not wrong:
             return None
@@ -243,7 +239,9 @@ class Judge:
             return variant.name, variant.explanation
         from grader.probes import structural
 
-        return structural(self, *wrong[0]) or generic(*wrong[0])
+        first = self.first_disagreement if self.first_disagreement in wrong else wrong[0]  # the case the message shows
+        observation, want = self.observations[first], self.expected[first]
+        return structural(self, observation, want) or generic(observation, want)
 
     def _record(self, observation: Observation) -> None:
         self.observations.append(observation)

@@ -224,6 +224,9 @@ def make_result(item: pytest.Item, call: pytest.CallInfo, passed: bool) -> Check
             message, error = exc.message, "todo" if todo else exc.kind
             if isinstance(exc, InputModified):
                 diagnosis = diagnosis or MODIFIES_INPUT
+            found = getattr(exc, "diagnosis", None)   # what grader.probes.crashed found out about the exception
+            if found:
+                diagnosis = diagnosis or f"{found[0]}: {found[1]}"
         elif hasattr(exc, "explanation") and hasattr(exc, "name"):  # grader.diagnose.Misconception
             message = _first_paragraph(str(exc))
             diagnosis = diagnosis or f"{exc.name}: {exc.explanation}"

@@ -1,30 +1,40 @@
 """Structural diagnoses: what kind of wrong an output is, found without a catalogue entry.
 
 When a check fails and no known mistake of the catalogue reproduces the learner's outputs, the judge asks these
-probes, in order, about the first wrong call. The first probes read only the outputs (axes permuted, a constant
-factor, a per-column factor, columns right up to a point, errors confined to queries that see no key, float32
-accuracy on float64 inputs). The others call the learner's function again as a black box: without the batch axis,
-with one head, with one argument changed at a time (does the output follow an argument it must use, or one it must
-ignore?), and with each function it builds on replaced by a correct one (which stage first goes wrong?). A probe
-claims a diagnosis only when it holds on the evidence; otherwise the next one is asked.
+probes, in order, about the wrong call its message shows. The first probes read only the outputs (axes permuted, a
+constant factor, a per-column factor, columns right up to a point, errors confined to queries that see no key,
+float32 accuracy on float64 inputs). The others call the learner's function again as a black box: on the same inputs
+(is it deterministic?), on each item of the batch alone, with one head, with each function it builds on replaced by
+a correct one (which stage first goes wrong?), with each optional argument at its default, and with one argument
+changed at a time (does the output follow an argument it must use?). A call that raised is probed too (``crashed``).
+A probe claims a diagnosis only when it holds on the evidence; otherwise the next one is asked.
 """
 from __future__ import annotations
 
 import inspect
 import itertools
+import re
 from typing import TYPE_CHECKING, Any
 
 import torch
 
 import course
-from grader.diagnose import Observation, Tolerance, agree, constant_ratio, known_constant
+from grader.diagnose import (
+    Observation,
+    Tolerance,
+    agree,
+    constant_ratio,
+    describe,
+    known_constant,
+)
 from grader.sandbox import LearnerError
+from grader.sandbox.protocol import Seed
 
 if TYPE_CHECKING:
     from grader.judge import Judge
 
 Diagnosis = tuple[str, str]
-MAX_PROBE_CALLS = 12
+MAX_PROBE_CALLS = 24
 
 
 
@@ -44,7 +54,7 @@ def structural(judge: Judge, observation: Observation, expected: Any) -> Diagnos
         if found:
             return found
     calls = _Calls(judge)
-    for probe in (_batch_axis, _heads, _stage, _arguments):
+    for probe in (_nondeterministic, _batch_axis, _heads, _stage, _optional_arguments, _arguments):
         try:
             found = probe(calls, observation, expected)
         except (_Budget, LearnerError):
@@ -191,6 +201,18 @@ class _Calls:
         return self.judge.run_reference(function, args, kwargs)
 
 
+def _nondeterministic(calls: _Calls, observation: Observation, expected: Any) -> Diagnosis | None:
+    """Called again on the same inputs, the learner's function gives another result (then no other probe can be
+    trusted: each would compare draws)."""
+    if agree(calls.learner(observation.function, observation.args, observation.kwargs), observation.result,
+             observation.tol):
+        return None
+    return "nondeterministic", (
+        "Your function gives a different result when called again on the same inputs: it depends on hidden state, "
+        "most often random numbers drawn from torch's global generator (torch.multinomial, torch.rand, torch.randint "
+        "or dropout without generator=...) instead of the generator it is given, or a value kept between calls.")
+
+
 def _batched(observation: Observation) -> tuple[int, ...]:
     """The leading batch shape the tensor arguments share (empty if there is none)."""
     tensors = [value for value in (*observation.args, *observation.kwargs.values())
@@ -198,29 +220,80 @@ def _batched(observation: Observation) -> tuple[int, ...]:
     return tuple(tensors[0].shape[:-2]) if tensors else ()
 
 
-def _first_item(value: Any, batch: tuple[int, ...]) -> Any:
+def _item(value: Any, batch: tuple[int, ...], index: tuple[int, ...]) -> Any:
+    """``value`` at ``index`` of its leading batch axes ``batch`` (tensors with fewer axes, or another leading shape,
+    are shared by the whole batch and kept)."""
     if isinstance(value, torch.Tensor) and value.dim() >= len(batch) + 2 and tuple(value.shape[:len(batch)]) == batch:
-        return value[(0,) * len(batch)]
+        return value[index]
     if isinstance(value, (tuple, list)):
-        return type(value)(_first_item(item, batch) for item in value)
+        return type(value)(_item(item, batch, index) for item in value)
     if isinstance(value, dict):
-        return {key: _first_item(item, batch) for key, item in value.items()}
+        return {key: _item(item, batch, index) for key, item in value.items()}
     return value
 
 
-def _batch_axis(calls: _Calls, observation: Observation, expected: Any) -> Diagnosis | None:
-    """Right on the first batch entry alone: the batch axes are what goes wrong."""
+def _item_along_first_axis(value: Any, size: int, index: int) -> Any:
+    return value[index] if isinstance(value, torch.Tensor) and value.dim() >= 2 and value.shape[0] == size else value
+
+
+def _single_items(observation: Observation) -> list[tuple[tuple[int, ...], list[tuple[tuple, dict]]]]:
+    """(batch shape, [(args, kwargs) of the call on one item of the batch, ...]) for each way the batch can be read:
+    the leading axes of the matrices (``_batched``), or the first axis of the first tensor argument of two or more
+    axes, taken off every top-level tensor argument that starts with it (a batch of vectors, of images, of offset
+    grids). Every item when there are at most four, else the first two and the last."""
+    readings = []
     batch = _batched(observation)
-    if not batch:
-        return None
-    args, kwargs = _first_item(observation.args, batch), _first_item(observation.kwargs, batch)
-    if agree(calls.learner(observation.function, args, kwargs), calls.reference(observation.function, args, kwargs),
-             observation.tol):
-        return "batch_axis", (f"Your function is right on one sequence without a batch axis but wrong with the batch "
-                              f"axes {batch}: an axis is counted from the left (0, 1) where it must be counted from "
-                              "the right (-1 for tokens, -2 for features), or a transpose, reshape or .T mixes the "
-                              "batch into the matrix axes (use .transpose(-2, -1) or .mT, not .T).")
+    if batch:
+        indices = list(itertools.product(*(range(size) for size in batch)))
+        readings.append((batch, [(_item(observation.args, batch, index), _item(observation.kwargs, batch, index))
+                                 for index in _some(indices)]))
+    lead = next((value for value in (*observation.args, *observation.kwargs.values())
+                 if isinstance(value, torch.Tensor) and value.dim() >= 2), None)
+    if lead is not None:
+        size = lead.shape[0]
+        readings.append(((size,), [(tuple(_item_along_first_axis(value, size, index) for value in observation.args),
+                                    {key: _item_along_first_axis(value, size, index)
+                                     for key, value in observation.kwargs.items()})
+                                   for index in _some(list(range(size)))]))
+    return readings
+
+
+def _some(indices: list) -> list:
+    return indices if len(indices) <= 4 else [*indices[:2], indices[-1]]
+
+
+def _right_on_every_item(calls: _Calls, observation: Observation) -> tuple[int, ...] | None:
+    """The batch shape of a reading of the batch on whose every item (of those tried) the learner's function is
+    right alone, or None: then what goes wrong is the batch itself, not the items."""
+    for batch, items in _single_items(observation):
+        if all(_right_on(calls, observation, args, kwargs) for args, kwargs in items):
+            return batch
     return None
+
+
+def _batch_axis(calls: _Calls, observation: Observation, expected: Any) -> Diagnosis | None:
+    """Right on each batch entry alone: the batch axes are what goes wrong."""
+    batch = _right_on_every_item(calls, observation)
+    if batch is not None:
+        return "batch_axis", (f"Your function is right on each item alone, without the batch axes {batch}, but wrong "
+                              "on them together: an axis is counted from the left (0, 1) where it must be counted "
+                              "from the right (-1 for tokens, -2 for features), or a transpose, reshape or .T mixes "
+                              "the batch into the matrix axes (use .transpose(-2, -1) or .mT, not .T).")
+    return None
+
+
+def _right_on(calls: _Calls, observation: Observation, args: tuple, kwargs: dict) -> bool:
+    """Whether the learner's function runs on these other inputs and agrees with the reference there (False when
+    either raises: the reference refuses inputs the contract does not allow)."""
+    try:
+        want = calls.reference(observation.function, args, kwargs)
+    except Exception:   # noqa: BLE001 - not a valid call of the contract: it tells nothing
+        return False
+    try:
+        got = calls.learner(observation.function, args, kwargs)
+    except LearnerError:
+        return False
+    return agree(got, want, observation.tol)
 
 
 def _heads(calls: _Calls, observation: Observation, expected: Any) -> Diagnosis | None:
@@ -262,8 +335,11 @@ def _stage(calls: _Calls, observation: Observation, expected: Any) -> Diagnosis 
     try:
         for module, function in candidates:
             submission.substitute({**before, (module, function): model_answer(module, function)})
-            if agree(calls.learner(observation.function, observation.args, observation.kwargs), expected,
-                     observation.tol):
+            try:
+                got = calls.learner(observation.function, observation.args, observation.kwargs)
+            except LearnerError:
+                continue
+            if agree(got, expected, observation.tol):
                 where = "your" if module == exercise else f"your {module} exercise's"
                 return "stage_wrong", (f"Your {observation.function} becomes right when {where} {function} is "
                                        f"replaced by a correct one: the mistake is in {function} (or in how "
@@ -288,6 +364,57 @@ def _arguments(calls: _Calls, observation: Observation, expected: Any) -> Diagno
                                         "not used (or used where it has no effect, such as a bias added to a "
                                         "quantity that is normalised away or cancels).")
     return None
+
+
+def _optional_arguments(calls: _Calls, observation: Observation, expected: Any) -> Diagnosis | None:
+    """An optional argument given a value other than its default: if the learner is right with that argument at its
+    default, the mistake is in how the argument is used (or it is not used at all)."""
+    try:
+        parameters = list(inspect.signature(getattr(calls.judge.reference, observation.function)).parameters.values())
+    except (AttributeError, TypeError, ValueError):
+        return None
+    for index, parameter in enumerate(parameters):
+        if parameter.default is inspect.Parameter.empty:
+            continue
+        positional = index < len(observation.args)
+        if not positional and parameter.name not in observation.kwargs:
+            continue
+        given = observation.args[index] if positional else observation.kwargs[parameter.name]
+        if isinstance(given, Seed) or _same_value(given, parameter.default):
+            continue
+        if isinstance(given, float) and not _has_floats(expected):
+            continue    # a discrete result (sampled tokens) stays the same over a range of a real number
+        args, kwargs = list(observation.args), dict(observation.kwargs)
+        if positional:
+            args[index] = parameter.default
+        else:
+            kwargs[parameter.name] = parameter.default
+        if not _right_on(calls, observation, tuple(args), kwargs):
+            continue
+        shown = f"{parameter.name}={describe(given)}"
+        if agree(calls.learner(observation.function, tuple(args), kwargs), observation.result, observation.tol):
+            return "argument_ignored", (
+                f"Your result with {shown} is the same as with {parameter.name} left at its default "
+                f"({parameter.default!r}), which is right there: {parameter.name} is not used, or a value it may take "
+                f"(such as 0) is read as \"not given\" (`x or default` does that: test `x is None`).")
+        return "argument_misused", (
+            f"Your result is right with {parameter.name} at its default ({parameter.default!r}) and wrong with "
+            f"{shown}: the mistake is in how {parameter.name} is used (where in the computation it is applied, or a "
+            "special value of it handled differently from the contract).")
+    return None
+
+
+def _has_floats(value: Any) -> bool:
+    return any(tensor.is_floating_point() for tensor in _tensors(value)) or isinstance(value, float)
+
+
+def _same_value(given: Any, default: Any) -> bool:
+    if isinstance(given, torch.Tensor) or isinstance(default, torch.Tensor):
+        return given is default
+    try:
+        return bool(given == default) and type(given) is type(default)
+    except (TypeError, ValueError, RuntimeError):
+        return False
 
 
 def _slots(observation: Observation, names: list[str]):
@@ -318,3 +445,118 @@ def _parameter_names(judge: Judge, function: str) -> list[str]:
         return list(inspect.signature(getattr(judge.reference, function)).parameters)
     except (AttributeError, TypeError, ValueError):
         return []
+
+
+# ------------------------------------------------------------------------------------------ a call that raised
+
+_FRAME = re.compile(r'File "([^"]+)", line (\d+), in (\w+)')
+
+
+def crashed(judge: Judge, observation: Observation, error: LearnerError) -> Diagnosis | None:
+    """Why a call of the learner's function raised, when a probe can tell: it runs and is right once a function it
+    builds on is replaced by a correct one, it raised inside a function of an earlier exercise (so the arguments it
+    handed down do not fit), or it is right on each item of its batch alone, or on the same inputs in float32.
+    ``observation.result`` is unused."""
+    calls = _Calls(judge)
+    try:
+        found = _crash_stage(calls, observation)
+        if found:
+            return found
+        found = _raised_in_earlier_function(judge, observation.function, error)
+        if found:
+            return found
+        for probe in (_crash_batch, _crash_float64):
+            found = probe(calls, observation)
+            if found:
+                return found
+    except _Budget:
+        pass
+    return None
+
+
+def _raised_in_earlier_function(judge: Judge, function: str, error: LearnerError) -> Diagnosis | None:
+    """The traceback's frames (the learner's last three) pass through a function of an exercise this one builds on:
+    that function is correct code (it passed its own checks, or a correct one stands in for it), so what the
+    learner's function handed it does not fit its contract."""
+    if judge.exercise not in course.NAMES:
+        return None
+    owners = {f.name: name for name in _earlier_exercises(judge.exercise) for f in course.get(name).functions}
+    frames = _FRAME.findall(error.message)
+    names = [name for _, _, name in frames]
+    start = len(names) - 1 - names[::-1].index(function) + 1 if function in names else 0
+    callee = next((name for name in names[start:] if name in owners and name != function), None)
+    if callee is None:
+        return None
+    where = f" at line {frames[start - 1][1]}" if start and names[start] == callee else ""
+    return "raised_in_called_function", (
+        f"Your {function} raises inside {callee} (your {owners[callee]} exercise), which it calls{where}, directly "
+        f"or through other functions: {callee} is graded on its own, so the arguments your {function} hands it most "
+        f"likely do not fit its contract. Compare their shapes, dtypes and order with {callee}'s docstring (a mask "
+        "sized for the wrong sequence, (N, D) where (D, N) is expected, an argument in another's place).")
+
+
+def _earlier_exercises(exercise: str) -> set[str]:
+    """Every exercise ``exercise`` builds on, directly or not."""
+    found, pending = set(), list(course.get(exercise).builds_on)
+    while pending:
+        name = pending.pop()
+        if name not in found:
+            found.add(name)
+            pending += course.get(name).builds_on
+    return found
+
+
+def _crash_stage(calls: _Calls, observation: Observation) -> Diagnosis | None:
+    """It stops raising, and is right, once one function it builds on is replaced by a correct one."""
+    try:
+        expected = calls.reference(observation.function, observation.args, observation.kwargs)
+    except Exception:   # noqa: BLE001 - the reference refuses it too: an invalid call, nothing to probe
+        return None
+    return _stage(calls, observation, expected)
+
+
+def _crash_batch(calls: _Calls, observation: Observation) -> Diagnosis | None:
+    """It raises on the batch but is right on each item of it alone."""
+    batch = _right_on_every_item(calls, observation)
+    if batch is not None:
+        return "breaks_batching", (
+            f"Your function is right on each item alone, without the batch axes {batch}, but raises on them together: "
+            "it assumes a fixed number of axes (a 2-D-only matmul such as torch.mm/addmm or F.linear on columns, a "
+            "loop over the first axis, .T, indexing with axis 0 or 1). Index axes from the end (-1, -2) and let "
+            "every leading axis broadcast.")
+    return None
+
+
+def _crash_float64(calls: _Calls, observation: Observation) -> Diagnosis | None:
+    """It raises on float64 inputs but is right on the same inputs in float32."""
+    if not any(isinstance(value, torch.Tensor) and value.dtype == torch.float64
+               for value in _tensors((observation.args, observation.kwargs))):
+        return None
+    args, kwargs = _in_float32(observation.args), _in_float32(observation.kwargs)
+    loose = Observation(observation.function, args, kwargs, None, tol=Tolerance(rtol=1e-4, atol=1e-4))
+    if _right_on(calls, loose, args, kwargs):
+        return "breaks_float64", (
+            "Your function is right on float32 inputs but raises on float64 ones: a tensor it makes itself is float32 "
+            "(torch.zeros, torch.ones, torch.tensor or a one-hot without dtype=..., or a .float()) and meets the "
+            "float64 input. Make new tensors in the input's dtype (dtype=X.dtype, torch.zeros_like).")
+    return None
+
+
+def _tensors(value: Any) -> list[torch.Tensor]:
+    if isinstance(value, torch.Tensor):
+        return [value]
+    if isinstance(value, (tuple, list)):
+        return [tensor for item in value for tensor in _tensors(item)]
+    if isinstance(value, dict):
+        return [tensor for item in value.values() for tensor in _tensors(item)]
+    return []
+
+
+def _in_float32(value: Any) -> Any:
+    if isinstance(value, torch.Tensor) and value.dtype == torch.float64:
+        return value.float()
+    if isinstance(value, (tuple, list)):
+        return type(value)(_in_float32(item) for item in value)
+    if isinstance(value, dict):
+        return {key: _in_float32(item) for key, item in value.items()}
+    return value

@@ -56,6 +56,23 @@ def test_the_hidden_suites_give_the_same_report_twice(tmp_path):
     assert first == second and 0 < first["score"] < first["max_score"]
 
 
+def test_learner_code_that_iterates_over_a_set_grades_the_same_in_every_process(tmp_path):
+    """The sandbox fixes the hash seed: a result that depends on the order of a set of strings (as a learner's pair
+    counts in a set can) is the same in three fresh grading processes, and so is the whole report."""
+    (tmp_path / "softmax.py").write_text(
+        "import torch\n\n\ndef softmax_cols(scores):\n"
+        "    order = list({'a1', 'b2', 'c3', 'd4', 'e5', 'f6', 'g7', 'h8'})\n"
+        "    return torch.softmax(scores, dim=-2) * (1 + order.index('a1') / 100)\n")
+    reports = []
+    for _ in range(3):
+        done = subprocess.run([sys.executable, "-m", "grader", "grade", str(tmp_path / "softmax.py"), "--exercise",
+                               "softmax", "--json"], capture_output=True, text=True, cwd=REPO, check=True)
+        report = json.loads(done.stdout)
+        report.pop("graded_at")
+        reports.append(report)
+    assert reports[0] == reports[1] == reports[2] and reports[0]["score"] < reports[0]["max_score"]
+
+
 def test_grade_finds_the_modules_inside_an_unpacked_folder(tmp_path):
     (tmp_path / "exercises").mkdir()
     shutil.copy(REPO / "solutions" / "softmax.py", tmp_path / "exercises")

@@ -84,6 +84,74 @@ def test_an_unseen_mistake_fails_its_clause_and_is_told_what_kind_of_wrong_it_is
         assert diagnosis in names, f"{name}: diagnoses {names}"
 
 
+# name -> (exercise, source appended to the model answer's module, the diagnosis some failed check must carry): the
+# probes that call the learner again, on a call that raised and on a wrong result
+CALLING_PROBES = {
+    "float32_identity_inside": ("softmax", """
+        def softmax_cols(scores):
+            return torch.softmax(scores @ torch.eye(scores.shape[-1]), dim=-2)   # float32 eye: float64 raises
+    """, "breaks_float64"),
+    "two_dimensional_matmul": ("softmax", """
+        def softmax_cols(scores):
+            return torch.softmax(torch.mm(scores, torch.eye(scores.shape[-1], dtype=scores.dtype)), dim=0)
+    """, "breaks_batching"),
+    "mask_handed_down_transposed": ("multihead", """
+        def multi_head_attention(Xq, Xkv, params, num_heads, mask=None):
+            Q = split_heads(linear(Xq, params["Wq"], params["bq"]), num_heads)
+            K = split_heads(linear(Xkv, params["Wk"], params["bk"]), num_heads)
+            V = split_heads(linear(Xkv, params["Wv"], params["bv"]), num_heads)
+            mask = None if mask is None else mask.mT.unsqueeze(-3)
+            heads, _ = scaled_dot_product_attention(Q, K, V, mask)
+            return linear(merge_heads(heads), params["Wo"], params["bo"])
+    """, "raised_in_called_function"),
+    "noise_from_the_global_generator": ("sampling", """
+        _right = next_token_probs
+
+        def next_token_probs(logits, temperature=1.0, top_k=None, top_p=None):
+            return _right(logits + 1e-3 * torch.rand(logits.shape, dtype=logits.dtype), temperature, top_k, top_p)
+    """, "nondeterministic"),
+    "temperature_squared": ("sampling", """
+        _right = next_token_probs
+
+        def next_token_probs(logits, temperature=1.0, top_k=None, top_p=None):
+            return _right(logits, temperature ** 2, top_k, top_p)
+    """, "argument_misused"),
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(CALLING_PROBES))
+def test_probes_that_call_again_name_the_kind_of_mistake(name, tmp_path):
+    exercise, source, diagnosis = CALLING_PROBES[name]
+    report = grade(submission(tmp_path / "s", exercise, source), [exercise])
+    names = {(check.diagnosis or "").split(":")[0] for check in report.checks if not check.passed}
+    assert diagnosis in names, f"{name}: diagnoses {names}"
+
+
+def test_boolean_results_say_whether_the_mask_allows_too_much_or_too_little():
+    expected = torch.ones(4, 4, dtype=torch.bool).tril()                                # key j sees query i ≤ j
+    loose = expected | torch.ones(4, 4, dtype=torch.bool).triu(1)
+    name, text = generic(Observation("causal_mask", (4,), {}, loose), expected)
+    assert name == "mask_allows_too_much" and "key before the query" in text
+    assert generic(Observation("causal_mask", (4,), {}, torch.eye(4, dtype=torch.bool)), expected)[0] == \
+        "mask_allows_too_little"
+    mixed = expected.clone()
+    mixed[0, 1], mixed[1, 0] = True, False
+    assert generic(Observation("causal_mask", (4,), {}, mixed), expected)[0] == "different_values"
+
+
+def test_rearranged_values_whitespace_and_segmentation_are_recognised():
+    e = torch.randn(3, 4, 6, generator=torch.Generator().manual_seed(1), dtype=torch.float64)
+    scrambled = e.reshape(3, 6, 4).transpose(-2, -1)                          # a view where a permute belongs
+    assert generic(Observation("window_reverse", (), {}, scrambled, tol=TOL), e)[0] == "entries_rearranged"
+    assert generic(Observation("window_reverse", (), {}, e + 0.5, tol=TOL), e)[0] != "entries_rearranged"
+    assert generic(Observation("bpe_decode", (), {}, "low er"), "lower")[0] == "whitespace_differs"
+    assert generic(Observation("bpe_decode", (), {}, "lower "), "lower")[0] == "whitespace_differs"
+    assert generic(Observation("bpe_decode", (), {}, "lowest"), "lower")[0] == "different_result"
+    assert generic(Observation("bpe_encode", (), {}, ["lo", "w", "er"]), ["low", "er"])[0] == "segmentation_differs"
+    assert generic(Observation("bpe_encode", (), {}, ["lo", "w"]), ["low", "er"])[0] == "different_sequence"
+
+
 def test_a_factor_is_claimed_only_when_zeros_stay_zero():
     """A top-k that keeps an extra tied token is not 'the expected result times a constant'."""
     expected = torch.tensor([0.5, 0.5, 0.0, 0.0])

@@ -371,6 +371,8 @@ WRONG = {
             return linear(merge_heads(heads), params["Wo"], params["bo"])
     """),
     "mha_mask_added_as_numbers": ("multihead", "multi_head_attention", """
+        from .softmax import softmax_cols                           # (was missing: a NameError hid the mistake)
+
         def multi_head_attention(Xq, Xkv, params, num_heads, mask=None):
             D = Xq.shape[-2]
             if D % num_heads:

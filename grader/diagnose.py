@@ -28,11 +28,12 @@ GENERIC = frozenset({"wrong_shape", "wrong_dtype", "not_finite", "transposed", "
                      "columns_not_normalised", "negative_weights", "different_values", "different_sequence",
                      "different_length", "different_result", "no_gradient", "wrong_gradient", "missing_value_error",
                      "invariant_broken", "modifies_input_in_place", "entries_rearranged", "mask_allows_too_much",
-                     "mask_allows_too_little", "whitespace_differs", "segmentation_differs",
+                     "mask_allows_too_little", "whitespace_differs", "segmentation_differs", "unexpected_symbols",
                      # structural diagnoses (grader.probes), found by probing the learner's function
                      "axes_permuted", "right_up_to_normalisation", "right_for_first_columns",
                      "fully_masked_queries_wrong", "float32_accuracy", "batch_axis", "heads", "argument_ignored",
                      "stage_wrong", "argument_misused", "raised_in_called_function", "nondeterministic",
+                     "breaks_for_size",
                      # a clause check whose failure nothing more specific explains (grader.clauses)
                      "breaks_batching", "breaks_single_token", "breaks_unequal_lengths", "breaks_float64",
                      "breaks_large_magnitudes", "breaks_fully_masked_query", "hidden_keys_leak", "breaks_one_head",
@@ -286,7 +287,7 @@ def generic(observation: Observation, expected: Any) -> tuple[str, str]:
     if isinstance(expected, torch.Tensor) and isinstance(got, torch.Tensor):
         return _generic_tensor(got, expected, observation.tol, observation.function)
     if isinstance(expected, list) and isinstance(got, list):
-        return _generic_sequence(got, expected, observation.function)
+        return _generic_sequence(got, expected, observation.function, observation.args)
     if isinstance(expected, str) and isinstance(got, str) and got.split() == expected.split():
         return "whitespace_differs", ("Your text has the right words but its spacing differs (spaces between, before "
                                       "or after them, or other whitespace): " + FUNCTION_HINTS.get(
@@ -498,7 +499,7 @@ def known_constant(ratio: float) -> str:
     return ""
 
 
-def _generic_sequence(got: list, expected: list, function: str) -> tuple[str, str]:
+def _generic_sequence(got: list, expected: list, function: str, inputs: tuple = ()) -> tuple[str, str]:
     hint = " " + FUNCTION_HINTS.get(function, "")
     if (got != expected and all(isinstance(item, str) for item in (*got, *expected))
             and "".join(got) == "".join(expected)):
@@ -507,11 +508,32 @@ def _generic_sequence(got: list, expected: list, function: str) -> tuple[str, st
                else "as many pieces, cut in other places")
         return "segmentation_differs", (f"Your tokens spell exactly the expected text but split it differently "
                                         f"({len(got)} tokens, expected {len(expected)}: {how}).{hint}")
+    characters = {character for text in inputs if isinstance(text, str) for character in text}
+    unexpected = _base_symbols(got) - _base_symbols(expected) - characters
+    if got != expected and unexpected and _base_symbols(expected):
+        shown = ", ".join(repr(symbol) for symbol in sorted(unexpected)[:3])
+        return "unexpected_symbols", (f"Your result holds symbols the expected one never contains ({shown}"
+                                      f"{', ...' if len(unexpected) > 3 else ''}): symbols are built differently, "
+                                      "e.g. how a word is split into its first symbols or where a marker such as "
+                                      f"</w> goes.{hint}")
     for index, (g, e) in enumerate(zip(got, expected)):
         if g != e:
             return "different_sequence", (f"Your sequence first differs at position {index} (of {len(expected)}): "
                                           f"got {g!r}, expected {e!r}.{hint}")
     return "different_length", f"Your sequence has {len(got)} items, expected {len(expected)}.{hint}"
+
+
+def _base_symbols(items: list) -> set[str]:
+    """The strings of a list of pairs of strings (BPE merges) that no earlier pair of the list builds (a merged pair
+    (a, b) builds a + b): the symbols it starts from. Empty for any other list."""
+    found, built = set(), set()
+    for parts in items:
+        if not isinstance(parts, tuple) or not all(isinstance(part, str) for part in parts):
+            return set()
+        found |= {part for part in parts if part not in built}
+        if len(parts) == 2:
+            built.add(parts[0] + parts[1])
+    return found
 
 
 def _generic_gradient(got: Any, expected: Any, tol: Tolerance) -> tuple[str, str]:

@@ -465,7 +465,7 @@ def crashed(judge: Judge, observation: Observation, error: LearnerError) -> Diag
         found = _raised_in_earlier_function(judge, observation.function, error)
         if found:
             return found
-        for probe in (_crash_batch, _crash_float64):
+        for probe in (_crash_batch, _crash_float64, _crash_sizes):
             found = probe(calls, observation)
             if found:
                 return found
@@ -539,6 +539,24 @@ def _crash_float64(calls: _Calls, observation: Observation) -> Diagnosis | None:
             "Your function is right on float32 inputs but raises on float64 ones: a tensor it makes itself is float32 "
             "(torch.zeros, torch.ones, torch.tensor or a one-hot without dtype=..., or a .float()) and meets the "
             "float64 input. Make new tensors in the input's dtype (dtype=X.dtype, torch.zeros_like).")
+    return None
+
+
+def _crash_sizes(calls: _Calls, observation: Observation) -> Diagnosis | None:
+    """It raises for a size given as an integer argument, and is right for the size next to it (one more or one
+    less): an odd size, a size of one, a size not divisible by something the contract does not require."""
+    names = _parameter_names(calls.judge, observation.function)
+    for index, value in enumerate(observation.args):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            continue
+        label = names[index] if index < len(names) else f"argument {index}"
+        for other in (value + 1, value - 1):
+            args = (*observation.args[:index], other, *observation.args[index + 1:])
+            if other >= 1 and _right_on(calls, observation, args, observation.kwargs):
+                return "breaks_for_size", (
+                    f"Your function raises for {label}={value} but is right for {label}={other}: a size the "
+                    f"contract allows is not handled ({'an odd' if value % 2 else 'an even'} {label}, or a "
+                    "size of one): look for slices with a step, halves, or shapes assumed to divide evenly.")
     return None
 
 

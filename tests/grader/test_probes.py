@@ -110,6 +110,12 @@ CALLING_PROBES = {
         def next_token_probs(logits, temperature=1.0, top_k=None, top_p=None):
             return _right(logits + 1e-3 * torch.rand(logits.shape, dtype=logits.dtype), temperature, top_k, top_p)
     """, "nondeterministic"),
+    "even_dimensions_only": ("embeddings", """
+        def sinusoidal_positions(num_positions, dim):
+            angles = torch.arange(num_positions, dtype=torch.float64)[None, :] / \\
+                10000 ** (torch.arange(0, dim, 2, dtype=torch.float64)[:, None] / dim)
+            return torch.stack([angles.sin(), angles.cos()], dim=1).reshape(dim, num_positions).float()
+    """, "breaks_for_size"),
     "temperature_squared": ("sampling", """
         _right = next_token_probs
 
@@ -150,6 +156,12 @@ def test_rearranged_values_whitespace_and_segmentation_are_recognised():
     assert generic(Observation("bpe_decode", (), {}, "lowest"), "lower")[0] == "different_result"
     assert generic(Observation("bpe_encode", (), {}, ["lo", "w", "er"]), ["low", "er"])[0] == "segmentation_differs"
     assert generic(Observation("bpe_encode", (), {}, ["lo", "w"]), ["low", "er"])[0] == "different_sequence"
+    corpus = ("low lower", 3)
+    glued = [("l", "o"), ("lo", "w</w>")]                                    # the marker glued to the last letter
+    right = [("l", "o"), ("lo", "w"), ("low", "</w>")]
+    assert generic(Observation("train_bpe", corpus, {}, glued), right)[0] == "unexpected_symbols"
+    counted_otherwise = [("l", "o"), ("w", "</w>"), ("lo", "w</w>")]        # other merges, built from the same symbols
+    assert generic(Observation("train_bpe", corpus, {}, counted_otherwise), right)[0] == "different_sequence"
 
 
 def test_a_factor_is_claimed_only_when_zeros_stay_zero():

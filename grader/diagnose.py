@@ -121,8 +121,7 @@ def _materialise(value: Any) -> Any:
     return copy.copy(value)
 
 
-@memoised  # pure, and every submission of a class is graded on the same inputs
-def evaluate(fn: Callable, args: tuple, kwargs: dict, grad: tuple[list, torch.Tensor] | None = None) -> Any:
+def run_trusted(fn: Callable, args: tuple, kwargs: dict, grad: tuple[list, torch.Tensor] | None = None) -> Any:
     """Run a trusted function the way the sandbox runs the learner's: ``fn(*args, **kwargs)``, or with ``grad`` the
     pair (output, grads) of the backward pass of (output * cotangent).sum() (output = first item of a tuple)."""
     args, kwargs = _materialise(args), _materialise(kwargs)
@@ -139,6 +138,10 @@ def evaluate(fn: Callable, args: tuple, kwargs: dict, grad: tuple[list, torch.Te
     first = output[0] if isinstance(output, tuple) else output
     (first * cotangent).sum().backward()
     return output, {key: leaf.grad for key, leaf in leaves.items()}
+
+
+# pure, and every submission of a class is graded on the same inputs (the catalogue's variants are run through it)
+evaluate = memoised(run_trusted)
 
 
 def agree(got: Any, expected: Any, tol: Tolerance) -> bool:
@@ -212,6 +215,8 @@ def _value_difference(got: torch.Tensor, expected: torch.Tensor, tol: Tolerance,
         count = int(wrong.sum())
         return f"{where}: {count} of {expected.numel()} entries differ" if count else None
     g, e = got.double(), expected.double()
+    if bool(((g - e).abs() <= tol.atol + tol.rtol * e.abs()).all()):   # the common case: finite and close
+        return None
     both_nan = torch.isnan(g) & torch.isnan(e)
     same_inf = torch.isinf(e) & (g == e)
     finite = torch.isfinite(e) & torch.isfinite(g)

@@ -34,11 +34,12 @@ from grader.diagnose import (
     agree,
     describe,
     difference,
-    evaluate,
+    run_trusted,
     generic,
     matching_variant,
     same_form,
 )
+from grader.memo import memoised
 from grader.sandbox import InputModified, LearnerError
 from grader.sandbox.protocol import TableModel
 
@@ -123,19 +124,18 @@ class Judge:
     # -------------------------------------------------------------------------------------------- calling
     def run_reference(self, function: str, args: tuple, kwargs: dict, grad: tuple | None = None) -> Any:
         """The reference's result on these inputs: computed in float64, rounded to the dtypes it returns."""
-        fn = getattr(self.reference, function)
-        typed = evaluate(fn, args, kwargs, grad)
-        if not any(isinstance(t, torch.Tensor) and t.is_floating_point() for t in _leaves((args, kwargs))):
-            return _like(typed, typed)
-        exact = evaluate(fn, upcast(args), upcast(kwargs), None if grad is None else (grad[0], upcast(grad[1])))
-        return _like(typed, exact)
+        return reference_result(getattr(self.reference, function), args, kwargs, grad)
 
     def call(self, function: str, *args: Any, tol: Tolerance = EXACT, **kwargs: Any) -> Any:
         """The learner's result (recorded for the diagnosis, with the reference's result next to it). A call that
         raises is probed for why (``grader.probes.crashed``); what is found rides on the error as ``diagnosis``."""
+        expected = _Deferred(lambda: self.run_reference(function, args, kwargs))
         try:
             with naming_the_call(function, args, kwargs):
-                result = self.learner.call(self.exercise, function, *args, **kwargs)
+                if hasattr(self.learner, "call_while"):  # the reference runs here while the sandbox runs the learner
+                    result = self.learner.call_while(expected.compute, self.exercise, function, args, kwargs)
+                else:
+                    result = self.learner.call(self.exercise, function, *args, **kwargs)
         except LearnerError as error:
             if error.kind == "exception" and error.type_name != "NotImplementedError" and \
                     not isinstance(error, InputModified):
@@ -143,7 +143,8 @@ class Judge:
 
                 error.diagnosis = crashed(self, Observation(function, args, kwargs, None, tol=tol), error)
             raise
-        self._record(Observation(function, args, kwargs, result, tol=tol))
+        self.observations.append(Observation(function, args, kwargs, result, tol=tol))
+        self.expected.append(expected.value())
         return result
 
     def expect(self, function: str, *args: Any, tol: Tolerance, **kwargs: Any) -> Any:
@@ -247,6 +248,40 @@ class Judge:
         self.observations.append(observation)
         self.expected.append(self.run_reference(observation.function, observation.args, observation.kwargs,
                                                 observation.grad))
+
+
+class _Deferred:
+    """A computation that runs once, when first asked for (``compute``) or at the latest when its ``value`` is
+    needed; what it raises is raised by ``value``."""
+
+    def __init__(self, work) -> None:
+        self._work, self._done, self._value, self._error = work, False, None, None
+
+    def compute(self) -> None:
+        if not self._done:
+            self._done = True
+            try:
+                self._value = self._work()
+            except Exception as error:  # noqa: BLE001 - kept, and raised where the value is used
+                self._error = error
+
+    def value(self) -> Any:
+        self.compute()
+        if self._error is not None:
+            raise self._error
+        return self._value
+
+
+@memoised  # one lookup per call instead of one per evaluation below (every submission meets the same inputs)
+def reference_result(fn: Any, args: tuple, kwargs: dict, grad: tuple | None = None) -> Any:
+    """``fn``'s result in the dtypes it returns on these inputs, its values computed in float64 (float32 inputs are
+    upcast exactly)."""
+    typed = run_trusted(fn, args, kwargs, grad)
+    floating = [t for t in _leaves((args, kwargs)) if isinstance(t, torch.Tensor) and t.is_floating_point()]
+    if all(t.dtype == torch.float64 for t in floating):   # nothing to upcast: the typed result is the exact one
+        return typed
+    exact = run_trusted(fn, upcast(args), upcast(kwargs), None if grad is None else (grad[0], upcast(grad[1])))
+    return _like(typed, exact)
 
 
 def _leaves(value: Any) -> list[Any]:

@@ -18,6 +18,7 @@ import secrets
 import signal
 import stat
 import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Callable
@@ -211,8 +212,14 @@ class Submission:
 
     def call(self, module: str, function: str, *args, **kwargs) -> object:
         """`module.function(*args, **kwargs)` in the sandbox -> the decoded result (plain tensors, scalars...)."""
+        return self.call_while(None, module, function, args, kwargs)
+
+    def call_while(self, meanwhile: Callable[[], object] | None, module: str, function: str, args: tuple,
+                   kwargs: dict) -> object:
+        """`call`, running `meanwhile()` here while the worker computes: at most once, and not at all when the call
+        fails before it reaches the worker. It must not raise (keep what it raises for later)."""
         reply = self._call({"op": "call", "module": module, "function": function,
-                            "args": protocol.encode(tuple(args)), "kwargs": protocol.encode(kwargs)})
+                            "args": protocol.encode(tuple(args)), "kwargs": protocol.encode(kwargs)}, meanwhile)
         self._check_inputs_unchanged(function, reply)
         return self._decode(reply["value"])
 
@@ -250,35 +257,41 @@ class Submission:
 
     # ------------------------------------------------------------------------------------------------ internals
 
-    def _call(self, request: dict) -> dict:
+    def _call(self, request: dict, meanwhile: Callable[[], object] | None = None) -> dict:
         module = request["module"]
         earlier = self._gave_up.get((module, request["function"])) or self._gave_up.get((module, "*"))
         if earlier is not None:
             raise LearnerError(earlier.kind, f"not run again: {earlier.message}", earlier.type_name)
+        once = [meanwhile] if meanwhile is not None else []
         try:
-            return self._exchange(request)
+            return self._exchange(request, once)
         except LearnerError as error:
             if error.kind != "protocol":
                 raise
         # Learner code may have written into the channel during an EARLIER call (stray frames, a thread): this call
         # is not to blame, so it runs once more on a fresh worker.
-        return self._exchange(request)
+        return self._exchange(request, once)
 
-    def _exchange(self, request: dict) -> dict:
+    def _exchange(self, request: dict, meanwhile: list[Callable[[], object]]) -> dict:
         """The call, after importing its module on this worker as a call of its own: a module that hangs or ends
         the process while importing is not imported again (every call into it would do the same)."""
         module = request["module"]
         if module not in self._loaded:
             self._round_trip({"op": "import", "module": module}, (module, "*"), f"the import of {module}.py")
             self._loaded.add(module)
-        return self._round_trip(request, (module, request["function"]), f"{module}.{request['function']}")
+        return self._round_trip(request, (module, request["function"]), f"{module}.{request['function']}", meanwhile)
 
-    def _round_trip(self, request: dict, key: tuple[str, str], where: str) -> dict:
+    def _round_trip(self, request: dict, key: tuple[str, str], where: str,
+                    meanwhile: list[Callable[[], object]] | None = None) -> dict:
+        """Send `request`, run what `meanwhile` holds (emptying it: it runs once), then read the reply, answering the
+        substitutes' callbacks. The learner's time starts once the grader waits for it."""
         worker = self._ensure_worker()
         request["id"] = secrets.token_hex(16)  # unguessable: code in the worker cannot answer a call ahead of time
-        deadline = time.monotonic() + self.limits.call_timeout
         try:
             protocol.send_frame(worker.sock, request)
+            while meanwhile:
+                meanwhile.pop()()
+            deadline = time.monotonic() + self.limits.call_timeout
             reply = protocol.recv_frame(worker.sock, MAX_REPLY_BYTES, deadline=deadline)
             for _ in range(MAX_CALLBACKS):
                 if not (isinstance(reply, dict) and "callback" in reply):

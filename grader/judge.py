@@ -131,11 +131,8 @@ class Judge:
         raises is probed for why (``grader.probes.crashed``); what is found rides on the error as ``diagnosis``."""
         expected = _Deferred(lambda: self.run_reference(function, args, kwargs))
         try:
-            with naming_the_call(function, args, kwargs):
-                if hasattr(self.learner, "call_while"):  # the reference runs here while the sandbox runs the learner
-                    result = self.learner.call_while(expected.compute, self.exercise, function, args, kwargs)
-                else:
-                    result = self.learner.call(self.exercise, function, *args, **kwargs)
+            with naming_the_call(function, args, kwargs):  # the reference runs here while the sandbox runs the learner
+                result = self.learner.call_while(expected.compute, self.exercise, function, args, kwargs)
         except LearnerError as error:
             if error.kind == "exception" and error.type_name != "NotImplementedError" and \
                     not isinstance(error, InputModified):
@@ -143,8 +140,7 @@ class Judge:
 
                 error.diagnosis = crashed(self, Observation(function, args, kwargs, None, tol=tol), error)
             raise
-        self.observations.append(Observation(function, args, kwargs, result, tol=tol))
-        self.expected.append(expected.value())
+        self._record(Observation(function, args, kwargs, result, tol=tol), expected.value())
         return result
 
     def expect(self, function: str, *args: Any, tol: Tolerance, **kwargs: Any) -> Any:
@@ -167,7 +163,8 @@ class Judge:
         cotangent = cotangent.to(first.dtype)
         with naming_the_call(function, args, kwargs, "backpropagating through "):
             result = self.learner.call_with_grad(self.exercise, function, args, kwargs, wrt, cotangent)
-        self._record(Observation(function, args, kwargs, result, grad=(list(wrt), cotangent), tol=tol))
+        observation = Observation(function, args, kwargs, result, grad=(list(wrt), cotangent), tol=tol)
+        self._record(observation, self.run_reference(function, args, kwargs, observation.grad))
         self.require_agreement(len(self.observations) - 1)
 
     def expect_value_error(self, function: str, *args: Any, argument: str, **kwargs: Any) -> None:
@@ -244,10 +241,9 @@ class Judge:
         observation, want = self.observations[first], self.expected[first]
         return structural(self, observation, want) or generic(observation, want)
 
-    def _record(self, observation: Observation) -> None:
+    def _record(self, observation: Observation, expected: Any) -> None:
         self.observations.append(observation)
-        self.expected.append(self.run_reference(observation.function, observation.args, observation.kwargs,
-                                                observation.grad))
+        self.expected.append(expected)
 
 
 class _Deferred:

@@ -18,7 +18,6 @@ import secrets
 import signal
 import stat
 import time
-from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Callable

@@ -28,7 +28,8 @@ GENERIC = frozenset({"wrong_shape", "wrong_dtype", "not_finite", "transposed", "
                      "columns_not_normalised", "negative_weights", "different_values", "different_sequence",
                      "different_length", "different_result", "no_gradient", "wrong_gradient", "missing_value_error",
                      "invariant_broken", "modifies_input_in_place", "entries_rearranged", "mask_allows_too_much",
-                     "mask_allows_too_little", "whitespace_differs", "segmentation_differs", "unexpected_symbols",
+                     "mask_allows_too_little", "mask_negated", "whitespace_differs", "segmentation_differs",
+                     "unexpected_symbols",
                      # structural diagnoses (grader.probes), found by probing the learner's function
                      "axes_permuted", "right_up_to_normalisation", "right_for_first_columns",
                      "fully_masked_queries_wrong", "float32_accuracy", "batch_axis", "heads", "argument_ignored",
@@ -425,6 +426,9 @@ def _mask_difference(got: torch.Tensor, expected: torch.Tensor) -> tuple[str, st
     """A boolean result that is True wherever it should be and more (or only where it should be, but not
     everywhere), with an example entry read as [key j, query i] in a (..., N_k, N_q) mask."""
     extra, missing = got & ~expected, expected & ~got
+    if expected.numel() > 1 and bool((got == ~expected).all()):
+        return "mask_negated", ("Your mask is the exact opposite of the expected one: True wherever it must be False "
+                                "and the reverse. True means the key is visible (attention allowed), False hidden.")
     if bool(extra.any()) == bool(missing.any()):
         return None
     wrong = extra if bool(extra.any()) else missing

@@ -54,7 +54,8 @@ def structural(judge: Judge, observation: Observation, expected: Any) -> Diagnos
         if found:
             return found
     calls = _Calls(judge)
-    for probe in (_nondeterministic, _batch_axis, _heads, _stage, _optional_arguments, _arguments):
+    for probe in (_nondeterministic, _discrete_in_float32, _batch_axis, _heads, _stage, _optional_arguments,
+                  _arguments):
         try:
             found = probe(calls, observation, expected)
         except (_Budget, LearnerError):
@@ -211,6 +212,25 @@ def _nondeterministic(calls: _Calls, observation: Observation, expected: Any) ->
         "Your function gives a different result when called again on the same inputs: it depends on hidden state, "
         "most often random numbers drawn from torch's global generator (torch.multinomial, torch.rand, torch.randint "
         "or dropout without generator=...) instead of the generator it is given, or a value kept between calls.")
+
+
+def _discrete_in_float32(calls: _Calls, observation: Observation, expected: Any) -> Diagnosis | None:
+    """A discrete result (ids, a mask) on float64 inputs that is what the same inputs give in float32: a near tie
+    decided by float32 rounding."""
+    if not isinstance(expected, torch.Tensor) or expected.is_floating_point() or not any(
+            isinstance(value, torch.Tensor) and value.dtype == torch.float64
+            for value in _tensors((observation.args, observation.kwargs))):
+        return None
+    try:
+        rounded = calls.reference(observation.function, _in_float32(observation.args), _in_float32(observation.kwargs))
+    except Exception:   # noqa: BLE001 - the reference refuses these inputs: it tells nothing
+        return None
+    if agree(observation.result, rounded, observation.tol) and not agree(rounded, expected, observation.tol):
+        return "float32_accuracy", (
+            "Your result for float64 inputs is the one float32 arithmetic gives: where two candidates are nearly "
+            "tied, rounding to float32 picks the wrong one. Part of the computation runs in float32 (a .float(), a "
+            "float32 constant tensor, torch.tensor(...) without a dtype); compute in the input's own dtype.")
+    return None
 
 
 def _batched(observation: Observation) -> tuple[int, ...]:

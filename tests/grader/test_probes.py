@@ -116,6 +116,11 @@ CALLING_PROBES = {
                 10000 ** (torch.arange(0, dim, 2, dtype=torch.float64)[:, None] / dim)
             return torch.stack([angles.sin(), angles.cos()], dim=1).reshape(dim, num_positions).float()
     """, "breaks_for_size"),
+    "ids_from_float32_distances": ("imagegpt", """
+        def quantize_pixels(images, palette):
+            pixels = images.float().movedim(-3, -1)[..., :, None]                # (..., H, W, C, 1)
+            return (pixels - palette.float()).square().sum(dim=-2).argmin(dim=-1)
+    """, "float32_accuracy"),
     "temperature_squared": ("sampling", """
         _right = next_token_probs
 
@@ -144,6 +149,7 @@ def test_boolean_results_say_whether_the_mask_allows_too_much_or_too_little():
     mixed = expected.clone()
     mixed[0, 1], mixed[1, 0] = True, False
     assert generic(Observation("causal_mask", (4,), {}, mixed), expected)[0] == "different_values"
+    assert generic(Observation("causal_mask", (4,), {}, ~expected), expected)[0] == "mask_negated"
 
 
 def test_rearranged_values_whitespace_and_segmentation_are_recognised():

@@ -15,6 +15,7 @@ on both (``UPSTREAM``), so every failed check belongs to exactly one probe.
 from __future__ import annotations
 
 import ast
+import importlib.util
 import re
 import textwrap
 from collections import Counter
@@ -1862,8 +1863,24 @@ RIGHT = {
     """),
 }
 
-PROBES = [probe(False, *spec, name=name) for name, spec in WRONG.items()] + \
-         [probe(True, *spec, name=name) for name, spec in RIGHT.items()]
+
+
+def blind_batch() -> tuple[dict, dict]:
+    """The second batch, ``held_out_blind.py``: (wrong, right), written later by someone who read the contract, the
+    stubs, the model answers and the reference but nothing under grader/ or tests/; measured as it came (2026-11-26),
+    and the checks it showed missing were added after."""
+    spec = importlib.util.spec_from_file_location("held_out_blind", Path(__file__).with_name("held_out_blind.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.WRONG_BLIND, module.RIGHT_BLIND
+
+
+BLIND_WRONG, BLIND_RIGHT = blind_batch()
+FIRST_BATCH = [probe(False, *spec, name=name) for name, spec in WRONG.items()] + \
+              [probe(True, *spec, name=name) for name, spec in RIGHT.items()]
+SECOND_BATCH = [probe(False, *spec, name=name) for name, spec in BLIND_WRONG.items()] + \
+               [probe(True, *spec, name=name) for name, spec in BLIND_RIGHT.items()]
+PROBES = FIRST_BATCH + SECOND_BATCH
 
 
 def rounds(probes: list[Probe]) -> list[list[Probe]]:
@@ -1929,9 +1946,9 @@ def specific(checks: list) -> bool:
     return any(diagnosis_name(check) and diagnosis_name(check) not in VAGUE for check in checks)
 
 
-def figures(failures: dict[str, list]) -> dict:
-    wrong = [p for p in PROBES if not p.correct]
-    right = [p for p in PROBES if p.correct]
+def figures(failures: dict[str, list], probes: list[Probe] = PROBES) -> dict:
+    wrong = [p for p in probes if not p.correct]
+    right = [p for p in probes if p.correct]
     caught = [p for p in wrong if failures[p.name]]
     return {
         "wrong": len(wrong), "caught": len(caught),
@@ -1975,11 +1992,14 @@ if __name__ == "__main__":
     import tempfile
 
     with tempfile.TemporaryDirectory() as tmp:
-        result = figures(grade_probes(Path(tmp)))
-    print(f"wrong caught:   {result['caught']} / {result['wrong']} = {result['caught'] / result['wrong']:.1%}")
-    print(f"right accepted: {result['accepted']} / {result['right']} = {result['accepted'] / result['right']:.1%}")
-    print(f"caught with a specific diagnosis: {result['specific']} / {result['caught']} = "
-          f"{result['specific'] / max(result['caught'], 1):.1%}")
-    for key in ("missed", "rejected", "vague"):
-        print(f"{key}: {result[key]}")
-    print("diagnoses of the failed checks:", dict(result["names"].most_common()))
+        failures = grade_probes(Path(tmp))
+    for title, batch in (("first batch", FIRST_BATCH), ("second batch (blind)", SECOND_BATCH), ("both", PROBES)):
+        result = figures(failures, batch)
+        print(f"== {title}")
+        print(f"wrong caught:   {result['caught']} / {result['wrong']} = {result['caught'] / result['wrong']:.1%}")
+        print(f"right accepted: {result['accepted']} / {result['right']} = {result['accepted'] / result['right']:.1%}")
+        print(f"caught with a specific diagnosis: {result['specific']} / {result['caught']} = "
+              f"{result['specific'] / max(result['caught'], 1):.1%}")
+        for key in ("missed", "rejected", "vague"):
+            print(f"{key}: {result[key]}")
+    print("diagnoses of the failed checks:", dict(figures(failures)["names"].most_common()))

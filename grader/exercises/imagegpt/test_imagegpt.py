@@ -8,7 +8,8 @@ Tolerances (u = 2^-24, the float32 unit roundoff):
   ≤ 2(C + 2)·u·(|x|² + |p|²); comparing two such distances doubles that. A different id is accepted when its colour
   is within four times that bound (16·(C + 4)·u·(|x|² + max_k |p_k|²), in float64) of the nearest one; exact ties
   (duplicate colours, pixels exactly midway, built from small whole numbers that every formula computes
-  exactly) must go to the lowest id.
+  exactly) must go to the lowest id. Float64 images and palettes are computed in float64: the same bound with
+  u = 2^-53, and pixels a hair (1e-9) off the midpoint of two colours, which float32 arithmetic cannot resolve.
 - ``dequantize_pixels`` and ``pixel_sequence`` only move values: exact.
 - ``average_pool_head``: a mean of N values errs by N·u relative to max|X|, then a length-D product by D·u relative
   to Σ_d |W_kd|·|mean_d|, plus the bias: four times (N + D + 2)·u·(max_k Σ_d |W_kd| · max|X| + max|b|).
@@ -20,6 +21,8 @@ from grader.clauses import Case, Spec, clause_checks
 from grader.diagnose import U32
 from grader.judge import EXACT, Judge, Tolerance, generator, randn
 
+U64 = 2.0 ** -53  # unit roundoff of float64
+
 
 def uniform(gen, *shape, dtype=torch.float32, low=-1.0, high=1.0):
     """Uniform values in [low, high): pixels and palettes in Hugging Face's [-1, 1] colour space."""
@@ -27,10 +30,11 @@ def uniform(gen, *shape, dtype=torch.float32, low=-1.0, high=1.0):
 
 
 def nearest_slack(images: torch.Tensor, palette: torch.Tensor) -> torch.Tensor:
-    """Per pixel (..., H, W): how much farther than the nearest colour a float32-rounded choice may be (see above)."""
+    """Per pixel (..., H, W): how much farther than the nearest colour a rounded choice may be (see above)."""
     pixels = images.double().movedim(-3, -1)                                    # (..., H, W, C)
     size = pixels.square().sum(dim=-1) + palette.double().square().sum(dim=0).max()
-    return 16 * (palette.shape[0] + 4) * U32 * size
+    unit = U64 if images.dtype == palette.dtype == torch.float64 else U32
+    return 16 * (palette.shape[0] + 4) * unit * size
 
 
 def expect_nearest(judge: Judge, images: torch.Tensor, palette: torch.Tensor) -> None:
@@ -90,6 +94,23 @@ def test_quantize_ties_go_to_the_lowest_id(learner):
             colours = torch.randint(-2, 3, (C, K), generator=gen).double() * 2       # even integers, often equal
             images = torch.randint(-4, 5, (2, C, 3, 4), generator=gen).double()      # midway points included
             judge.expect("quantize_pixels", images.float(), colours.float(), tol=EXACT)
+
+
+@pytest.mark.grades("quantize_pixels")
+def test_quantize_float64_near_ties(learner):
+    """Float64 images and palettes are computed in float64: a pixel on the segment between a colour and its nearest
+    other colour, 1e-9 of the way off the midpoint, gets the colour it is nearer to (float32 distances cannot tell)."""
+    gen = generator(1305)
+    with Judge(learner, "imagegpt") as judge:
+        for batch, C, K in (((2,), 3, 16), ((), 1, 5), ((), 4, 64)):
+            palette = uniform(gen, C, K, dtype=torch.float64)
+            apart = (palette[:, :, None] - palette[:, None, :]).square().sum(dim=0).fill_diagonal_(float("inf"))
+            first = torch.randint(0, K, (*batch, 4, 5), generator=gen)
+            second = apart.argmin(dim=1)[first]                                   # the nearest other colour
+            side = torch.randint(0, 2, first.shape, generator=gen).double() * 2 - 1
+            t = 0.5 + 1e-9 * side                                                 # (..., H, W)
+            pixels = palette[:, first] * (1 - t) + palette[:, second] * t          # (C, ..., H, W)
+            expect_nearest(judge, pixels.movedim(0, -3), palette)
 
 
 @pytest.mark.grades("quantize_pixels")

@@ -24,6 +24,10 @@ from grader.judge import EXACT, Judge, Tolerance, generator, randn
 # (bidirectional, num_buckets, max_distance): T5's defaults, smaller and larger tables, causal tables
 BUCKET_CONFIGS = [(True, 32, 128), (False, 32, 128), (True, 16, 64), (True, 8, 20), (False, 16, 50),
                   (True, 64, 300), (False, 8, 100), (True, 32, 1000), (True, 4, 3)]
+# Tables where a boundary distance falls in another bucket when the logarithm is taken in float64 instead of float32
+# (found by trying every even num_buckets up to 64 and max_distance up to 1024; at T5's own table both agree).
+FLOAT32_DECIDES = [(True, 18, 128), (True, 40, 320), (True, 38, 196), (False, 20, 320), (False, 48, 81),
+                   (False, 36, 392)]
 
 
 def log_bucket(distance: int, bidirectional: bool, num_buckets: int, max_distance: int) -> float:
@@ -88,9 +92,11 @@ def test_buckets_of_an_attention_grid(learner):
 @pytest.mark.grades("relative_position_bucket")
 def test_buckets_at_the_boundaries(learner):
     """Distances where a bucket begins exactly (d = 16, 32, 64 for T5's table): the logarithm is taken in float32 as
-    T5 takes it, torch.log(d.float() / exact) / math.log(max_distance / exact) * (n - exact), then truncated."""
+    T5 takes it, torch.log(d.float() / exact) / math.log(max_distance / exact) * (n - exact), then truncated; six
+    more tables where a logarithm in float64 truncates to another bucket (e.g. d = 8, 16, 64 for 18 buckets up to
+    128)."""
     with Judge(learner, "positions") as judge:
-        for config in BUCKET_CONFIGS:
+        for config in BUCKET_CONFIGS + FLOAT32_DECIDES:
             offsets = boundary_offsets(config)
             if len(offsets):
                 expect_buckets(judge, offsets, config)

@@ -66,14 +66,18 @@ class Clause:
 
 CLAUSES: dict[str, Clause] = {
     "batching": Clause(
-        "leading batch axes are batch axes: none, one of size 1, one of size 3, two",
-        lambda base: [replace(base, batch=batch) for batch in [(), (1,), (3,), (2, 2)]]),
+        "leading batch axes are batch axes: none, one of size 1, one of size 3, two (and two with a mask, where the "
+        "function takes one)",
+        lambda base: [replace(base, batch=batch) for batch in [(), (1,), (3,), (2, 2)]]
+        + [replace(base, batch=(2, 3), mask=base.mask or "random")]),
     "single_token": Clause(
         "one token is a sequence: N = 1 (queries and keys), and a single query against several keys",
         lambda base: [replace(base, n_q=1, n_k=1), replace(base, n_q=1)]),
     "unequal_lengths": Clause(
-        "N_q and N_k are independent: more keys than queries and more queries than keys",
-        lambda base: [replace(base, n_q=3, n_k=7), replace(base, n_q=7, n_k=2)]),
+        "N_q and N_k are independent: more keys than queries, more queries than keys, and as many (with a mask, "
+        "where the function takes one: a rule for one length must not catch the other)",
+        lambda base: [replace(base, n_q=3, n_k=7), replace(base, n_q=7, n_k=2),
+                      replace(base, n_q=base.n_k, mask=base.mask or "random")]),
     "float64": Clause(
         "float64 inputs give a float64 result with float64 accuracy (a float32 computation inside is not enough)",
         lambda base: [replace(base, dtype=torch.float64), replace(base, dtype=torch.float64, batch=(2,))]),
@@ -119,9 +123,10 @@ CLAUSE_DIAGNOSES: dict[str, tuple[str, str]] = {
                  "index axes from the end (-1, -2), and let every leading axis broadcast as a batch axis."),
     "single_token": ("breaks_single_token", "Your function is wrong for a sequence of one token (N = 1): look for a "
                      "squeeze(), a loop or a slice that assumes N > 1."),
-    "unequal_lengths": ("breaks_unequal_lengths", "Your function is right when there are as many queries as keys, "
-                        "and wrong otherwise: somewhere N_q and N_k (or the two axes of a (N_k, N_q) matrix) are "
-                        "swapped."),
+    "unequal_lengths": ("breaks_unequal_lengths", "Your function is wrong for some pairing of the query and key "
+                        "counts: somewhere N_q and N_k (or the two axes of a (N_k, N_q) matrix) are swapped, or, "
+                        "when they are equal, a mask or rule meant for one attention reaches the other (test shapes "
+                        "only to reject inputs, never to choose what to compute)."),
     "float64": ("breaks_float64", "Your result for float64 inputs is wrong or not accurate to float64: look for a "
                 "path that only float64 takes, or a part computed in float32 (a .float(), a float32 constant tensor, "
                 "torch.tensor(...) without a dtype)."),

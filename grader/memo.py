@@ -46,6 +46,8 @@ def fingerprint(value: Any) -> tuple:
     if isinstance(value, TableModel):
         return ("table_model", fingerprint(value.table), fingerprint(value.pos))
     if isinstance(value, (list, tuple)):
+        if all(type(item) is str for item in value):    # sentences, tokens: the strings are their own key
+            return (type(value).__name__, "str", *value)
         return (type(value).__name__, *(fingerprint(item) for item in value))
     if isinstance(value, dict):
         return ("dict", *((fingerprint(key), fingerprint(item)) for key, item in value.items()))
@@ -56,6 +58,8 @@ def copied(value: Any) -> Any:
     """A copy of a result that shares no tensor with it (tensors detached and cloned, containers rebuilt)."""
     if isinstance(value, torch.Tensor):
         return value.detach().clone()
+    if type(value) in (list, tuple) and all(type(item) is str for item in value):
+        return type(value)(value)
     if isinstance(value, (list, tuple)):
         items = [copied(item) for item in value]
         return type(value)(*items) if hasattr(value, "_fields") else type(value)(items)

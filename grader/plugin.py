@@ -150,7 +150,7 @@ def diagnosis(request: pytest.FixtureRequest) -> Diagnosis:
 
 
 def exercise_of(item: pytest.Item) -> str:
-    return Path(item.path).stem.removeprefix("test_")
+    return item.path.stem.removeprefix("test_")
 
 
 def check_id(item: pytest.Item) -> str:

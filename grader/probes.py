@@ -485,7 +485,7 @@ def crashed(judge: Judge, observation: Observation, error: LearnerError) -> Diag
         found = _raised_in_earlier_function(judge, observation.function, error)
         if found:
             return found
-        for probe in (_crash_batch, _crash_float64, _crash_sizes):
+        for probe in (_crash_batch, _crash_float64, _crash_token_count, _crash_sizes):
             found = probe(calls, observation)
             if found:
                 return found
@@ -559,6 +559,47 @@ def _crash_float64(calls: _Calls, observation: Observation) -> Diagnosis | None:
             "Your function is right on float32 inputs but raises on float64 ones: a tensor it makes itself is float32 "
             "(torch.zeros, torch.ones, torch.tensor or a one-hot without dtype=..., or a .float()) and meets the "
             "float64 input. Make new tensors in the input's dtype (dtype=X.dtype, torch.zeros_like).")
+    return None
+
+
+def _crash_token_count(calls: _Calls, observation: Observation) -> Diagnosis | None:
+    """It raises for N tokens but runs once N is made equal to the size of an axis of another argument: that axis
+    meets the token axis (a bias added as a row, a transpose too many)."""
+    names = _parameter_names(calls.judge, observation.function)
+    labelled = [(names[i] if i < len(names) else f"argument {i}", value) for i, value in enumerate(observation.args)]
+    labelled += list(observation.kwargs.items())
+    tensors = [(label, value) for label, value in labelled if isinstance(value, torch.Tensor)]
+    lead = next((value for _, value in tensors if value.is_floating_point() and value.dim() >= 2), None)
+    if lead is None:
+        return None
+    count = lead.shape[-1]
+    sizes = {}
+    for label, value in tensors:
+        for axis, size in enumerate(value.shape):
+            if size not in (count, 1) and size not in sizes:
+                sizes[size] = f"axis {axis} of {label}"
+
+    def resized(value: Any, size: int) -> Any:
+        if not isinstance(value, torch.Tensor):
+            return value
+        picks = torch.arange(size) % count
+        for axis in (-1, -2):
+            if value.dim() >= -axis and value.shape[axis] == count:
+                value = value.index_select(axis, picks)
+        return value
+
+    for size, where in sorted(sizes.items())[:3]:
+        args = tuple(resized(value, size) for value in observation.args)
+        kwargs = {key: resized(value, size) for key, value in observation.kwargs.items()}
+        try:
+            calls.reference(observation.function, args, kwargs)
+            calls.learner(observation.function, args, kwargs)
+        except Exception:   # noqa: BLE001 - still raises, or not a valid call of the contract
+            continue
+        return "breaks_unless_sizes_match", (
+            f"Your function raises for N = {count} tokens but runs for N = {size}, the size of {where}: an axis of "
+            "that size meets the token axis. Most often a vector (a bias, a gain) is added as a row where it must be "
+            "a column (b[:, None] against a (D, N) matrix), or a matrix is transposed once too often.")
     return None
 
 

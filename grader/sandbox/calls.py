@@ -100,21 +100,41 @@ def tensors_in(value: object, path: str) -> list[tuple[str, object]]:
     return []
 
 
-def snapshot(args: list, kwargs: dict) -> list[tuple[str, object, tuple, object]]:
-    """Every tensor argument with a copy of its shape and bytes, taken before the learner's call."""
+def snapshot(args: list, kwargs: dict) -> tuple[list, list]:
+    """Taken before the learner's call: every tensor argument with a copy of its shape and bytes, and every list or
+    dict argument with a frozen copy of its structure (a list of words, a corpus, a dict of parameters)."""
     found = tensors_in(tuple(args), "args") + tensors_in(kwargs, "kwargs")
-    return [(path, tensor, tuple(tensor.shape), tensor.detach().clone()) for path, tensor in found]
+    containers = [(f"args[{i}]", value) for i, value in enumerate(args)]
+    containers += [(f"kwargs[{key!r}]", value) for key, value in kwargs.items()]
+    return ([(path, tensor, tuple(tensor.shape), tensor.detach().clone()) for path, tensor in found],
+            [(path, value, frozen(value)) for path, value in containers if isinstance(value, (list, dict))])
 
 
-def changed(function: object, args: list, kwargs: dict, before: list) -> dict:
-    """{"mutated": [argument, ...]} naming the tensor arguments the call wrote to in place, else {}.
-    Bitwise, so NaN and -0.0 compare as what they are; a tensor returned unchanged is not a change."""
+def frozen(value: object) -> object:
+    """A comparable copy of a container's structure: tensors by identity (their bytes are compared apart), floats by
+    repr (NaN equals NaN)."""
+    if isinstance(value, (list, tuple)):
+        return (type(value).__name__, *(frozen(item) for item in value))
+    if isinstance(value, dict):
+        return ("dict", *((key, frozen(item)) for key, item in value.items()))
+    if isinstance(value, (str, int, bool, type(None))):
+        return value
+    if isinstance(value, float):
+        return repr(value)
+    return ("object", id(value))
+
+
+def changed(function: object, args: list, kwargs: dict, before: tuple[list, list]) -> dict:
+    """{"mutated": [argument, ...]} naming the arguments the call wrote to in place, else {}: tensors bitwise (NaN
+    and -0.0 compare as what they are; a tensor returned unchanged is not a change), lists and dicts by content."""
+    tensors, containers = before
     mutated = []
-    for path, tensor, shape, copy in before:
+    for path, tensor, shape, copy in tensors:
         now = tensor.detach()
         if (tuple(now.shape) != shape or now.dtype != copy.dtype
                 or not protocol.torch.equal(_bits(now), _bits(copy))):
             mutated.append(path)
+    mutated += [path for path, value, copy in containers if frozen(value) != copy and path not in mutated]
     if not mutated:
         return {}
     try:  # "scores" reads better than "args[0]"

@@ -121,6 +121,11 @@ CALLING_PROBES = {
             pixels = images.float().movedim(-3, -1)[..., :, None]                # (..., H, W, C, 1)
             return (pixels - palette.float()).square().sum(dim=-2).argmin(dim=-1)
     """, "float32_accuracy"),
+    "bias_added_as_a_row": ("attention", """
+        def self_attention(X, Wq, bq, Wk, bk, Wv, bv, mask=None):
+            Q, K, V = Wq @ X + bq, Wk @ X + bk, Wv @ X + bv        # (D_k, N) + (D_k,): only when N == D_k
+            return scaled_dot_product_attention(Q, K, V, mask)
+    """, "breaks_unless_sizes_match"),
     "temperature_squared": ("sampling", """
         _right = next_token_probs
 

@@ -17,10 +17,12 @@ LOOKUP_TOL = Tolerance.float32(4)
 @pytest.mark.grades("one_hot", weight=2)
 def test_one_hot(learner):
     """Ids of shape (N,), (B, N) and (2, 3, N) give (..., V, N) columns of the identity, in the default float
-    dtype; also a vocabulary larger than every id used (V comes from the argument, not from the ids)."""
+    dtype; also a vocabulary larger than every id used (V comes from the argument, not from the ids), and no ids at
+    all (N = 0 gives (V, 0))."""
     gen = generator(201)
     with Judge(learner, "embeddings") as judge:
         judge.expect("one_hot", torch.randint(0, 7, (9,), generator=gen), 7, tol=EXACT)
+        judge.expect("one_hot", torch.zeros(0, dtype=torch.long), 4, tol=EXACT)
         judge.expect("one_hot", torch.randint(0, 5, (3, 4), generator=gen), 5, tol=EXACT)
         judge.expect("one_hot", torch.randint(0, 13, (2, 3, 6), generator=gen), 13, tol=EXACT)
         judge.expect("one_hot", torch.zeros(1, dtype=torch.long), 1, tol=EXACT)

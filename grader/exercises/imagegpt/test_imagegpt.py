@@ -175,7 +175,7 @@ def test_dequantize_random_ids(learner):
 
 @pytest.mark.grades("dequantize_pixels")
 def test_dequantize_rejects_invalid_ids(learner):
-    """ValueError for floating-point ids and for ids outside [0, K) (too large or negative)."""
+    """ValueError for floating-point or bool ids and for ids outside [0, K) (too large or negative)."""
     gen = generator(1306)
     with Judge(learner, "imagegpt") as judge:
         palette = uniform(gen, 3, 5)
@@ -183,6 +183,7 @@ def test_dequantize_rejects_invalid_ids(learner):
         judge.expect_value_error("dequantize_pixels", torch.tensor([[0.0, 1.0]]), palette, argument="ids (floats)")
         judge.expect_value_error("dequantize_pixels", torch.tensor([[0, 5]]), palette, argument="ids (5 >= K = 5)")
         judge.expect_value_error("dequantize_pixels", torch.tensor([[-1, 2]]), palette, argument="ids (negative)")
+        judge.expect_value_error("dequantize_pixels", torch.tensor([[True, False]]), palette, argument="ids (bool)")
 
 
 @pytest.mark.grades("dequantize_pixels")

@@ -12,6 +12,7 @@ default positions (angles below N) that is about 1e-5, at positions near 5000 ab
 that coarse; computing them in float64 is better but not required). Scores K'ᵀQ' sum D such products: D·max|x|
 times the entry bound, twice, plus D·u·max|x|² for the dot product.
 """
+import functools
 import math
 
 import pytest
@@ -37,6 +38,7 @@ def log_bucket(distance: int, bidirectional: bool, num_buckets: int, max_distanc
     return math.log(distance / exact) / math.log(max_distance / exact) * (half - exact)
 
 
+@functools.cache     # the same seeded offsets come back for every submission of a class
 def is_boundary(distance: int, config: tuple) -> bool:
     """Whether rounding could decide this distance's bucket: a log value within 1e-4 of a whole number."""
     half = config[1] // 2 if config[0] else config[1]
@@ -163,7 +165,8 @@ def test_rotary_random_shapes(learner):
 @pytest.mark.grades("rotary_embedding")
 def test_rotary_given_positions_and_float64(learner):
     """Positions given explicitly — a decoder step at position 37 over keys 0..37, unordered and repeated positions,
-    positions near 5000 — in float32 and float64 (float64 in, float64 out)."""
+    positions near 5000, positions for Q only (K then counts 0, 1, ... even when N_k == N_q) — in float32 and float64
+    (float64 in, float64 out)."""
     gen = generator(1612)
     with Judge(learner, "positions") as judge:
         for dtype in (torch.float32, torch.float64):
@@ -173,6 +176,7 @@ def test_rotary_given_positions_and_float64(learner):
             expect_rotary(judge, Q, K, torch.tensor([3, 0, 3, 9, 1]), torch.tensor([7, 7, 2, 0]), base=100.0)
             Q, K = randn(gen, 3, 16, 3, dtype=dtype), randn(gen, 3, 16, 3, dtype=dtype)
             expect_rotary(judge, Q, K, torch.tensor([4998, 4999, 5000]), torch.tensor([0, 2500, 4999]))
+            expect_rotary(judge, Q, K, torch.tensor([5, 6, 7]), None)       # K keeps its own default 0, 1, 2
 
 
 @pytest.mark.grades("rotary_embedding", weight=2)

@@ -153,7 +153,8 @@ def test_mlm_eighty_ten_ten(learner):
     """The distribution, on 1,000 sequences of 128 tokens (about 17,000 chosen positions) and 300 of 64 at
     mask_prob 0.4: eligible positions are chosen with probability mask_prob; a chosen token becomes [MASK] with
     probability 0.8 + 0.1/V, stays with probability 0.1 + 0.1/V (the random token may be the original), and a
-    random replacement is uniform over the vocabulary, special ids included. Binomial bounds at level 1e-8 each."""
+    random replacement is uniform over the vocabulary, special ids included, the first and the last id as often as any
+    other (randint's upper bound is exclusive). Binomial bounds at level 1e-8 each."""
     gen = torch.Generator().manual_seed(1703)
     cases = [mlm_case(sentences(gen, 1000, 128), 21), mlm_case(sentences(gen, 300, 64), 22, 0.4)]
     ids_of = [args[0] for args, _ in cases]
@@ -169,6 +170,9 @@ def test_mlm_eighty_ten_ten(learner):
         counts["kept"] = (int((replaced == original).sum()), int(chosen.sum()))
         other = (replaced != MASK) & (replaced != original)
         counts["random_special"] = (int(torch.isin(replaced[other], torch.tensor(SPECIAL)).sum()), int(other.sum()))
+        for name, end in (("random_first", 0), ("random_last", VOCAB - 1)):   # randint's bounds: both ends drawn
+            could = other & (original != end)
+            counts[name] = (int((replaced[could] == end).sum()), int(could.sum()))
         return counts
 
     with Judge(learner, "pretraining") as judge:
@@ -176,12 +180,15 @@ def test_mlm_eighty_ten_ten(learner):
         if results is not None:
             judge_counts("pretraining", "mlm_corrupt", cases, results, count,
                          {"chosen_15": 0.15, "chosen_40": 0.4, "masked": 0.8 + 0.1 / VOCAB,
-                          "kept": 0.1 + 0.1 / VOCAB, "random_special": (len(SPECIAL) - 1) / (VOCAB - 2)},
+                          "kept": 0.1 + 0.1 / VOCAB, "random_special": (len(SPECIAL) - 1) / (VOCAB - 2),
+                          "random_first": 1 / (VOCAB - 2), "random_last": 1 / (VOCAB - 2)},
                          {"chosen_15": "eligible positions chosen at mask_prob=0.15",
                           "chosen_40": "eligible positions chosen at mask_prob=0.4",
                           "masked": "chosen positions shown as [MASK]",
                           "kept": "chosen positions left as the original token",
-                          "random_special": "random replacements that are special ids (uniform over the vocabulary)"})
+                          "random_special": "random replacements that are special ids (uniform over the vocabulary)",
+                          "random_first": "random replacements that are id 0 (the first of the vocabulary)",
+                          "random_last": f"random replacements that are id {VOCAB - 1} (the last of the vocabulary)"})
 
 
 @pytest.mark.grades("mlm_corrupt")

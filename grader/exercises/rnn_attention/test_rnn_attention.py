@@ -229,7 +229,8 @@ DECODER_SHAPES = [((), (), 4, 5, 3, 2, 7, 6), ((3,), (3,), 3, 4, 5, 3, 5, 4), ((
 @pytest.mark.grades("attention_decoder_step", weight=2)
 def test_decoder_step_random_shapes(learner):
     """The new state (..., D_s), the logits (..., V) and the weights (..., N) match the reference: unbatched,
-    batched, a batch of states over one encoder sequence, N = 1, and 3 random shapes (D_s, D_h, E, V all differ)."""
+    batched, a batch of states over one encoder sequence, N = 1, one y_prev shared by a batch of states (leading axes
+    broadcast), and 3 random shapes (D_s, D_h, E, V all differ)."""
     gen = generator(1411)
     with Judge(learner, "rnn_attention") as judge:
         shapes = list(DECODER_SHAPES)
@@ -238,6 +239,8 @@ def test_decoder_step_random_shapes(learner):
             shapes.append((batch, batch, *(randint(gen, 1, 7) for _ in range(6))))
         for shape in shapes:
             expect_step(judge, *decoder_inputs(gen, *shape))
+        s_prev, y_prev, H, params = decoder_inputs(gen, (3,), (3,), 4, 5, 3, 2, 7, 6)
+        expect_step(judge, s_prev, y_prev[0], H, params)        # one start-token embedding for the whole batch
 
 
 @pytest.mark.grades("attention_decoder_step")

@@ -182,11 +182,12 @@ def test_generate_eos_and_context(learner):
 
 @pytest.mark.grades("sequence_log_prob")
 def test_sequence_log_prob(learner):
-    """Σ_{n>=1} log p(ids[n] | ids[:n]), column n-1 scoring ids[n]; N = 1 gives 0."""
+    """Σ_{n>=1} log p(ids[n] | ids[:n]), column n-1 scoring ids[n]; N = 1 gives 0; logits in the thousands (a token
+    far less likely than the best has a large negative log-probability, never -inf)."""
     gen = generator(908)
     with Judge(learner, "sampling") as judge:
-        for vocab, n in ((10, 6), (5, 2), (7, 1), (20, 15)):
-            model = table_model(gen, vocab, 16)
+        for vocab, n, scale in ((10, 6, 2.0), (5, 2, 2.0), (7, 1, 2.0), (20, 15, 2.0), (10, 6, 3000.0)):
+            model = table_model(gen, vocab, 16, scale)
             top = float(model.table.abs().max() + model.pos.abs().max())
             judge.expect("sequence_log_prob", model, torch.randint(0, vocab, (n,), generator=gen),
                          tol=Tolerance.float32(4 * n * (2 * top + vocab + 3)))

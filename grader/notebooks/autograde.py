@@ -58,11 +58,19 @@ MAX_NOTEBOOK_BYTES = 20_000_000  # far above any notebook of the course; a large
 
 class VerdictKernelManager(AsyncKernelManager):
     """Starts the verdict kernel as this interpreter in isolated mode, `python -I -m ipykernel_launcher`: no current
-    folder, user site-packages or PYTHON* variables on its path, whatever kernelspec the notebook names."""
+    folder, user site-packages or PYTHON* variables on its path, whatever kernelspec the notebook names; and with an
+    IPython folder of its own inside its empty working folder, so that grading neither reads the instructor's IPython
+    profile (startup files) nor writes one into their home."""
 
     def format_kernel_cmd(self, extra_arguments: list[str] | None = None) -> list[str]:
         return [sys.executable, "-I", "-m", "ipykernel_launcher", "-f", os.path.realpath(self.connection_file),
                 *(extra_arguments or [])]
+
+    async def _async_pre_start_kernel(self, **kw):
+        kernel_cmd, kw = await super()._async_pre_start_kernel(**kw)
+        folder = kw["cwd"]     # IsolatedExecute's empty temporary folder (nbclient passes it as the kernel's cwd)
+        kw["env"] = {**(kw.get("env") or os.environ), "IPYTHONDIR": os.path.join(folder, ".ipython")}
+        return kernel_cmd, kw
 
 
 class IsolatedExecute(Execute):

@@ -29,12 +29,12 @@ GENERIC = frozenset({"wrong_shape", "wrong_dtype", "not_finite", "transposed", "
                      "different_length", "different_result", "no_gradient", "wrong_gradient", "missing_value_error",
                      "invariant_broken", "modifies_input_in_place", "entries_rearranged", "mask_allows_too_much",
                      "mask_allows_too_little", "mask_negated", "whitespace_differs", "segmentation_differs",
-                     "unexpected_symbols",
+                     "unexpected_symbols", "wrong_type",
                      # structural diagnoses (grader.probes), found by probing the learner's function
                      "axes_permuted", "right_up_to_normalisation", "right_for_first_columns",
                      "fully_masked_queries_wrong", "float32_accuracy", "batch_axis", "heads", "argument_ignored",
                      "stage_wrong", "argument_misused", "raised_in_called_function", "nondeterministic",
-                     "breaks_for_size", "breaks_unless_sizes_match",
+                     "breaks_for_size", "breaks_unless_sizes_match", "rejects_valid_input",
                      # a clause check whose failure nothing more specific explains (grader.clauses)
                      "breaks_batching", "breaks_single_token", "breaks_unequal_lengths", "breaks_float64",
                      "breaks_large_magnitudes", "breaks_fully_masked_query", "hidden_keys_leak", "breaks_one_head",
@@ -302,9 +302,30 @@ def generic(observation: Observation, expected: Any) -> tuple[str, str]:
         return "whitespace_differs", ("Your text has the right characters, but spaces where none belong or none "
                                       "where one does: " + FUNCTION_HINTS.get(observation.function,
                                                                                "check where spaces come from."))
+    found = _wrong_type(got, expected)
+    if found:
+        return found
     return "different_result", (f"The result differs from the expected one: "
                                 f"{difference(got, expected, observation.tol)}. "
                                 + FUNCTION_HINTS.get(observation.function, ""))
+
+
+def _wrong_type(got: Any, expected: Any) -> tuple[str, str] | None:
+    """A number of another kind than the contract's: a Python number for a tensor, a tensor for a Python number, a
+    float for an int."""
+    number = (int, float)
+    if isinstance(expected, torch.Tensor) and isinstance(got, number):
+        text = (f"Your result is a Python {type(got).__name__} where a tensor is expected (a 0-d tensor for one "
+                "number): .item(), float() or int() turned it into a number; return the tensor itself.")
+    elif isinstance(expected, number) and isinstance(got, torch.Tensor):
+        text = (f"Your result is a tensor where a Python {type(expected).__name__} is expected: convert it "
+                f"({type(expected).__name__}(...) or .item()).")
+    elif isinstance(expected, int) and not isinstance(expected, bool) and type(got) is float:
+        text = ("Your result is a float where an int is expected: / divides into a float in Python even when the "
+                "division is exact; count with // (or int(...) of an exact value).")
+    else:
+        return None
+    return "wrong_type", text
 
 
 FUNCTION_HINTS = {

@@ -402,8 +402,9 @@ def _optional_arguments(calls: _Calls, observation: Observation, expected: Any) 
         given = observation.args[index] if positional else observation.kwargs[parameter.name]
         if isinstance(given, Seed) or _same_value(given, parameter.default):
             continue
-        if isinstance(given, float) and not _has_floats(expected):
-            continue    # a discrete result (sampled tokens) stays the same over a range of a real number
+        # a discrete result (sampled tokens) may stay the same over a range of a real number: then only the weaker
+        # claim, that the mistake lies in how the argument is used
+        discrete = isinstance(given, float) and not _has_floats(expected)
         args, kwargs = list(observation.args), dict(observation.kwargs)
         if positional:
             args[index] = parameter.default
@@ -412,7 +413,8 @@ def _optional_arguments(calls: _Calls, observation: Observation, expected: Any) 
         if not _right_on(calls, observation, tuple(args), kwargs):
             continue
         shown = f"{parameter.name}={describe(given)}"
-        if agree(calls.learner(observation.function, tuple(args), kwargs), observation.result, observation.tol):
+        if not discrete and agree(calls.learner(observation.function, tuple(args), kwargs), observation.result,
+                                  observation.tol):
             return "argument_ignored", (
                 f"Your result with {shown} is the same as with {parameter.name} left at its default "
                 f"({parameter.default!r}), which is right there: {parameter.name} is not used, or a value it may take "
@@ -485,6 +487,11 @@ def crashed(judge: Judge, observation: Observation, error: LearnerError) -> Diag
         found = _raised_in_earlier_function(judge, observation.function, error)
         if found:
             return found
+        if error.type_name == "ValueError":
+            return "rejects_valid_input", (
+                f"Your {observation.function} raises ValueError on inputs its contract accepts (the call shown): an "
+                "input check is too strict. Look at the edges the contract allows: a size or count of 0, one item "
+                "(one token, one document), an optional argument given as 0 or False rather than left out.")
         for probe in (_crash_batch, _crash_float64, _crash_token_count, _crash_sizes):
             found = probe(calls, observation)
             if found:

@@ -126,6 +126,12 @@ CALLING_PROBES = {
             Q, K, V = Wq @ X + bq, Wk @ X + bk, Wv @ X + bv        # (D_k, N) + (D_k,): only when N == D_k
             return scaled_dot_product_attention(Q, K, V, mask)
     """, "breaks_unless_sizes_match"),
+    "one_query_refused": ("softmax", """
+        def softmax_cols(scores):
+            if scores.shape[-1] < 2:
+                raise ValueError("need at least two columns")
+            return torch.softmax(scores, dim=-2).nan_to_num(0.0)
+    """, "rejects_valid_input"),
     "temperature_squared": ("sampling", """
         _right = next_token_probs
 
@@ -155,6 +161,9 @@ def test_boolean_results_say_whether_the_mask_allows_too_much_or_too_little():
     mixed[0, 1], mixed[1, 0] = True, False
     assert generic(Observation("causal_mask", (4,), {}, mixed), expected)[0] == "different_values"
     assert generic(Observation("causal_mask", (4,), {}, ~expected), expected)[0] == "mask_negated"
+    assert generic(Observation("sequence_log_prob", (), {}, -3.5), torch.tensor(-3.5))[0] == "wrong_type"
+    assert generic(Observation("sparse_attention_cost", (), {}, 21.0), 21)[0] == "wrong_type"
+    assert generic(Observation("sparse_attention_cost", (), {}, torch.tensor(21)), 21)[0] == "wrong_type"
 
 
 def test_rearranged_values_whitespace_and_segmentation_are_recognised():

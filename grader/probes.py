@@ -487,7 +487,7 @@ def crashed(judge: Judge, observation: Observation, error: LearnerError) -> Diag
         found = _raised_in_earlier_function(judge, observation.function, error)
         if found:
             return found
-        if error.type_name == "ValueError":
+        if error.type_name == "ValueError" and _raised_by_a_raise_statement(error.message):
             return "rejects_valid_input", (
                 f"Your {observation.function} raises ValueError on inputs its contract accepts (the call shown): an "
                 "input check is too strict. Look at the edges the contract allows: a size or count of 0, one item "
@@ -499,6 +499,14 @@ def crashed(judge: Judge, observation: Observation, error: LearnerError) -> Diag
     except _Budget:
         pass
     return None
+
+
+def _raised_by_a_raise_statement(message: str) -> bool:
+    """Whether the traceback's last line of code is the learner's own `raise` (an input check), not an operation
+    that failed (Python raises ValueError for a failed unpacking, torch for some bad arguments)."""
+    code = [line.strip() for line in message.splitlines()
+            if line.startswith("    ") and line.strip() and set(line.strip()) - set("^~ ")]
+    return bool(code) and code[-1].startswith("raise ")
 
 
 def _raised_in_earlier_function(judge: Judge, function: str, error: LearnerError) -> Diagnosis | None:

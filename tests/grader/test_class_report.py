@@ -40,7 +40,7 @@ def softmax_cols(scores):
 RAISING_MASK = '''
 
 def causal_mask(n):
-    raise ValueError("hal_raises wrote this <img src=https://example.com/x.png>")  # shown as text, never loaded
+    raise RuntimeError("hal_raises wrote this <img src=https://example.com/x.png>")  # shown as text, never loaded
 '''
 ENDLESS_SAMPLING = '''
 

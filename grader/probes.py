@@ -609,6 +609,8 @@ def _crash_token_count(calls: _Calls, observation: Observation) -> Diagnosis | N
         try:
             calls.reference(observation.function, args, kwargs)
             calls.learner(observation.function, args, kwargs)
+        except _Budget:
+            raise
         except Exception:   # noqa: BLE001 - still raises, or not a valid call of the contract
             continue
         return "breaks_unless_sizes_match", (

@@ -1,6 +1,7 @@
 """The pytest plugin behind the hidden suites (loaded by grader/exercises/conftest.py).
 
-- `--submission PATH` names what to grade (default: solutions/, so `pytest grader/exercises` is the self-check);
+- `--submission=PATH` names what to grade (default: solutions/, so `pytest grader/exercises` is the self-check), in
+  one word: see `_refuse_collecting_the_submission`;
 - the session fixture `learner` is a `grader.sandbox.Submission` of it;
 - `@pytest.mark.grades(function, weight=1)` says which function of the exercise a check grades; the function's points
   (from the course registry) are split between its checks in proportion to their weights. A test module's exercise
@@ -48,7 +49,8 @@ def solutions_dir() -> Path:
 def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("grader", "grading a submission with the hidden suites")
     group.addoption("--submission", default=None, metavar="PATH",
-                    help="a filled-in copy of exercises/ or one module to grade (default: solutions/)")
+                    help="a filled-in copy of exercises/ or one module to grade (default: solutions/); write "
+                         "--submission=PATH, one word")
     group.addoption("--call-timeout", type=float, default=Limits.call_timeout, metavar="SECONDS",
                     help="wall time allowed for one call into the learner's code")
     group.addoption("--hide", action="append", default=[], metavar="PATH",
@@ -68,8 +70,20 @@ def pytest_sessionstart(session: pytest.Session) -> None:
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "grades(function, weight=1): the function a check grades, and its share")
+    _refuse_collecting_the_submission(config)
     config.stash[RESULTS] = []
     config.stash[WEIGHTS] = {}
+
+
+def _refuse_collecting_the_submission(config: pytest.Config) -> None:
+    """`--submission PATH` as two words: pytest's first pass, which does not know the option yet, took PATH for a
+    folder to test and imported its conftest.py in this process, outside the sandbox. Stop before its test files
+    are collected too, and say how to write it."""
+    args = [str(arg) for arg in config.invocation_params.args]
+    if "--submission" in args:
+        given = args[args.index("--submission") + 1] if args.index("--submission") + 1 < len(args) else "PATH"
+        raise pytest.UsageError(f"write --submission={given} (one word): as two words pytest also takes {given} for "
+                                "a folder to test, and reads the learner's conftest.py outside the sandbox")
 
 
 @pytest.fixture(scope="session")

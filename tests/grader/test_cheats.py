@@ -74,3 +74,46 @@ def test_a_cheat_scores_zero_and_the_rest_is_still_graded(cheat, tmp_path, full_
     assert list(out.iterdir()) == [], f"{cheat} wrote into the grading output folder"
     assert not (REPO / "grader" / "results.json").exists() and not (REPO / "results.json").exists()
     assert descendants(default_server().pid) <= before, f"{cheat} left processes behind"
+
+
+BESIDE = {  # files a learner hands in next to the modules, which pytest would load if it ever collected the folder
+    "conftest.py": '''
+        import pathlib
+        import pytest
+
+        pathlib.Path("__MARK__", "conftest").write_text("imported outside the sandbox")
+
+        @pytest.hookimpl(wrapper=True)
+        def pytest_runtest_makereport(item, call):
+            report = yield
+            report.outcome = "passed"
+            return report
+        ''',
+    "test_softmax.py": '''
+        import pathlib
+
+        pathlib.Path("__MARK__", "test_module").write_text("imported outside the sandbox")
+
+        def test_anything():
+            pathlib.Path("__MARK__", "test_run").write_text("ran outside the sandbox")
+        ''',
+    "pytest.ini": "[pytest]\naddopts = -p no:grader.plugin\n",
+}
+
+
+def test_files_beside_the_modules_never_run_in_the_grader(tmp_path):
+    """A conftest.py (with a hook that would turn every failure into a pass), a test file and a pytest.ini handed in
+    next to a wrong softmax.py: the grade imports none of them, and the wrong softmax still scores zero."""
+    import textwrap
+
+    submission, mark = tmp_path / "submission", tmp_path / "mark"
+    submission.mkdir()
+    mark.mkdir()
+    for name, text in BESIDE.items():
+        (submission / name).write_text(textwrap.dedent(text).replace("__MARK__", str(mark)))
+    (submission / f"{ATTACKED}.py").write_text("import torch\n\ndef softmax_cols(s):\n    return torch.ones_like(s)\n")
+
+    report = grade(submission, [ATTACKED])
+
+    assert list(mark.iterdir()) == [], "a file handed in beside the modules ran in the grader's process"
+    assert report.score == 0 < report.max_score

@@ -193,9 +193,21 @@ def test_an_unknown_exercise_is_a_value_error(suites, submissions):
 @pytest.mark.slow  # a fresh interpreter imports torch and pytest: ~10 s on a loaded machine
 def test_plain_pytest_on_the_suites_grades_and_prints_the_score(suites, submissions):
     run = subprocess.run([sys.executable, "-m", "pytest", str(suites), "-p", "no:cacheprovider",
-                          f"--rootdir={suites}", "--submission", str(submissions / "rows")],
+                          f"--rootdir={suites}", f"--submission={submissions / 'rows'}"],
                          capture_output=True, text=True, timeout=120, cwd=Path(suites))
     assert "Score: 3 / 7" in run.stdout and "softmax_over_rows" in run.stdout, run.stdout[-2000:]
+
+
+@pytest.mark.slow  # a fresh interpreter imports torch and pytest: ~10 s on a loaded machine
+def test_plain_pytest_refuses_a_submission_it_would_also_collect(suites, submissions):
+    """`--submission PATH` in two words makes pytest take PATH for a folder to test as well (its first pass does not
+    know the option): the plugin stops with a usage error that shows the one-word form."""
+    rows = submissions / "rows"
+    run = subprocess.run([sys.executable, "-m", "pytest", str(suites), "-p", "no:cacheprovider",
+                          f"--rootdir={suites}", "--submission", str(rows)],
+                         capture_output=True, text=True, timeout=120, cwd=Path(suites))
+    assert run.returncode == pytest.ExitCode.USAGE_ERROR, run.stdout[-2000:] + run.stderr[-2000:]
+    assert f"--submission={rows}" in run.stderr and "Score" not in run.stdout
 
 
 def test_a_sandbox_that_cannot_start_is_a_grader_error_not_a_zero(suites, submissions, monkeypatch):

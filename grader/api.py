@@ -110,16 +110,17 @@ def _fingerprint(files: dict[str, bytes]) -> str:
 def _run_pytest(args: list[str], collector: _Collector, suites: Path) -> None:
     # rootdir is two levels up, so that test modules are named after their folders (grader.exercises.softmax...,
     # never plain exercises.softmax, the learner's package): pytest keeps imported test modules in sys.modules.
-    # Only the plugins grading needs (hypothesis' autoloaded plugin costs seconds, the unraisable-exception ones a
-    # full gc per session, logging capture a handler per test); plain asserts, so that no message can show the
-    # hidden test's source; native tracebacks, read only when a suite breaks (pytest's own style parses the source
-    # file of every frame of every failed check: seconds for a stub, which fails them all).
     # No conftest.py is loaded (the grader's plugin is named here instead): none beside the suites can add hooks.
-    base = ["--disable-plugin-autoload", "--noconftest", "-p", "grader.plugin", "--assert=plain", "--tb=native", "-o", "addopts=",
-            *(f"-pno:{name}" for name in ("cacheprovider", "logging", "unraisableexception", "threadexception")),
-            "--import-mode=importlib",
-            f"--rootdir={Path(suites).resolve().parent.parent}", f"--confcutdir={suites}", "-q", "--no-header",
-            "-W", "ignore"]
+    # Only the plugins grading needs: the grade is read from each check's own result, so no terminal report, no
+    # output capture and no warnings capture (each wraps every phase of every check: a quarter of a stub's grade),
+    # no hypothesis (its autoloaded plugin costs seconds), no unraisable-exception plugins (a full gc per session);
+    # plain asserts, so that no message can show the hidden test's source.
+    unneeded = ("terminal", "capture", "warnings", "cacheprovider", "logging", "unraisableexception", "threadexception",
+                "pastebin", "junitxml", "doctest", "setuponly", "setupplan", "stepwise", "faulthandler", "legacypath",
+                "tmpdir", "monkeypatch", "recwarn", "unittest", "debugging", "subtests")
+    base = ["--disable-plugin-autoload", "--noconftest", "-p", "grader.plugin", "--assert=plain", "-o", "addopts=",
+            *(f"-pno:{name}" for name in unneeded), "--import-mode=importlib",
+            f"--rootdir={Path(suites).resolve().parent.parent}", f"--confcutdir={suites}"]
     output = io.StringIO()
     with contextlib.redirect_stdout(output), contextlib.redirect_stderr(output):
         code = pytest.main(base + args, plugins=[collector])

@@ -24,7 +24,7 @@ from typing import Any
 
 import torch
 
-from grader.sandbox.protocol import Seed, TableModel
+from grader.sandbox.protocol import Seed, TableModel, all_plain
 
 MAX_ENTRIES = 8192  # the expected results of every check of the course, several times over
 
@@ -46,8 +46,8 @@ def fingerprint(value: Any) -> tuple:
     if isinstance(value, TableModel):
         return ("table_model", fingerprint(value.table), fingerprint(value.pos))
     if isinstance(value, (list, tuple)):
-        if all(type(item) is str for item in value):    # sentences, tokens: the strings are their own key
-            return (type(value).__name__, "str", *value)
+        if all(type(item) is str or type(item) is int for item in value):  # sentences, tokens, ids: their own key
+            return (type(value).__name__, "str_int", *value)
         return (type(value).__name__, *(fingerprint(item) for item in value))
     if isinstance(value, dict):
         return ("dict", *((fingerprint(key), fingerprint(item)) for key, item in value.items()))
@@ -58,7 +58,7 @@ def copied(value: Any) -> Any:
     """A copy of a result that shares no tensor with it (tensors detached and cloned, containers rebuilt)."""
     if isinstance(value, torch.Tensor):
         return value.detach().clone()
-    if type(value) in (list, tuple) and all(type(item) is str for item in value):
+    if type(value) in (list, tuple) and all_plain(value):  # immutable items: a shallow copy is a copy
         return type(value)(value)
     if isinstance(value, (list, tuple)):
         items = [copied(item) for item in value]

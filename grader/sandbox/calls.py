@@ -57,7 +57,7 @@ def handle(request: dict, modules: dict, workdir: str) -> dict:
         resolve_module(request["module"], modules, workdir)
         return {}
     if request["op"] == "substitute":
-        return substitute(request["functions"], modules, workdir)
+        return substitute(request["functions"], request.get("broken", []), modules, workdir)
     function = resolve(request["module"], request["function"], modules, workdir)
     args = list(materialize(protocol.decode(request["args"])))
     kwargs = materialize(protocol.decode(request["kwargs"]))
@@ -94,6 +94,8 @@ def tensors_in(value: object, path: str) -> list[tuple[str, object]]:
     if isinstance(value, protocol.TableModel):
         return [(f"{path}.table", value.table), (f"{path}.pos", value.pos)]
     if isinstance(value, (list, tuple)):
+        if protocol.all_plain(value):
+            return []
         return [found for i, item in enumerate(value) for found in tensors_in(item, f"{path}[{i}]")]
     if isinstance(value, dict):
         return [found for key, item in value.items() for found in tensors_in(item, f"{path}[{key!r}]")]
@@ -114,6 +116,8 @@ def frozen(value: object) -> object:
     """A comparable copy of a container's structure: tensors by identity (their bytes are compared apart), floats by
     repr (NaN equals NaN)."""
     if isinstance(value, (list, tuple)):
+        if all(type(item) in (str, int, bool, type(None)) for item in value):  # a list of words or ids
+            return (type(value).__name__, *value)
         return (type(value).__name__, *(frozen(item) for item in value))
     if isinstance(value, dict):
         return ("dict", *((key, frozen(item)) for key, item in value.items()))
@@ -170,6 +174,8 @@ def materialize(value: object) -> object:
     if isinstance(value, protocol.Seed):
         return protocol.torch.Generator().manual_seed(value.n)
     if isinstance(value, (list, tuple)):
+        if protocol.all_plain(value):
+            return value
         return type(value)(materialize(item) for item in value)
     if isinstance(value, dict):
         return {key: materialize(item) for key, item in value.items()}
@@ -234,10 +240,12 @@ _originals: dict[tuple[str, str], object] = {}  # (module, function) -> the lear
 _patched: list[tuple[object, str, object]] = []  # (module object, global name, the value it had) to undo
 
 
-def substitute(functions: list, modules: dict, workdir: str) -> dict:
+def substitute(functions: list, broken: list, modules: dict, workdir: str) -> dict:
     """Put proxies in the place of the listed (module, function) pairs, undoing earlier substitutes first. A learner
-    module that is missing or does not import is replaced by a module of proxies, so that later modules importing
-    it still import."""
+    module that is missing or does not import, or is `broken` (its import ended or hung an earlier worker: it is not
+    tried again), is replaced by a module of proxies, so that later modules importing it still import."""
+    if not (isinstance(broken, list) and all(isinstance(name, str) and name.isidentifier() for name in broken)):
+        raise Failure("protocol", "invalid list of broken modules")
     for holder, name, value in reversed(_patched):
         setattr(holder, name, value)
     _patched.clear()
@@ -250,6 +258,8 @@ def substitute(functions: list, modules: dict, workdir: str) -> dict:
         wanted.setdefault(module, []).append(function)
     for module, names in wanted.items():
         try:
+            if module in broken:
+                raise Failure("import", f"{module}.py ended an earlier worker")
             loaded = resolve_module(module, modules, workdir)
         except Failure:
             loaded = _synthetic_module(module, modules)

@@ -37,7 +37,14 @@ DTYPES: dict[str, torch.dtype] = {
                  "float16", "bfloat16", "float32", "float64", "complex64", "complex128")
 }
 
+ITEM_SIZES = {name: torch.empty((), dtype=dtype).element_size() for name, dtype in DTYPES.items()}
 _HEADER = struct.Struct(">I")
+PLAIN_TYPES = (str, int, float, bool, type(None))  # exactly these types travel as themselves
+
+
+def all_plain(items: list | tuple) -> bool:
+    """Whether every item is a str, int, float, bool or None (not a subclass): a corpus, a list of words or ids."""
+    return all(type(item) in PLAIN_TYPES for item in items)
 
 
 class ProtocolError(Exception):
@@ -134,10 +141,9 @@ def encode(value: object) -> object:
         return {"seed": int(value.n)}
     if isinstance(value, TableModel):
         return {"table_model": [encode(value.table), encode(value.pos)]}
-    if isinstance(value, tuple):
-        return {"tuple": [encode(item) for item in value]}
-    if isinstance(value, list):
-        return {"list": [encode(item) for item in value]}
+    if isinstance(value, (tuple, list)):
+        items = list(value) if all_plain(value) else [encode(item) for item in value]
+        return {"tuple" if isinstance(value, tuple) else "list": items}
     if isinstance(value, dict):
         for key in value:
             if not isinstance(key, (str, int)) or isinstance(key, bool):
@@ -193,7 +199,13 @@ def _decode(message: object, depth: int, budget: list[int]) -> object:
     if tag in ("list", "tuple"):
         if not isinstance(body, list):
             raise ProtocolError(f"{tag} body must be a JSON array")
-        items = [_decode(item, depth + 1, budget) for item in body]
+        if all_plain(body):  # JSON scalars decode to themselves
+            budget[0] -= len(body)
+            if budget[0] < 0:
+                raise ProtocolError(f"more than {MAX_ITEMS} values in one frame")
+            items = body
+        else:
+            items = [_decode(item, depth + 1, budget) for item in body]
         return items if tag == "list" else tuple(items)
     if tag == "dict":
         if not isinstance(body, list) or not all(isinstance(pair, list) and len(pair) == 2 for pair in body):
@@ -240,8 +252,7 @@ def decode_tensor(body: object) -> torch.Tensor:
         raise ProtocolError(f"shape must be a list of at most {MAX_DIMS} non-negative integers")
     if not isinstance(body["data"], str):
         raise ProtocolError("tensor data must be a base64 string")
-    item_size = torch.empty((), dtype=dtype).element_size()
-    expected = math.prod(shape) * item_size
+    expected = math.prod(shape) * ITEM_SIZES[body["dtype"]]
     if expected > MAX_FRAME_BYTES:
         raise ProtocolError(f"tensor of shape {shape} is larger than the frame cap")
     try:

@@ -250,8 +250,11 @@ class Submission:
         self._send_substitutes()
 
     def _send_substitutes(self) -> None:
+        # A module whose import already crashed, hung or failed is never imported again to patch it (it would end
+        # the fresh worker, and the next one, for every call): the worker stands a module of proxies in for it.
+        broken = sorted({module for module, _ in self._substitutes if (module, "*") in self._gave_up})
         request = {"op": "substitute", "module": "", "function": "",
-                   "functions": [list(key) for key in sorted(self._substitutes)]}
+                   "functions": [list(key) for key in sorted(self._substitutes)], "broken": broken}
         self._round_trip(request, ("substitute", ""), "setting up the correct functions that stand in for yours")
 
     # ------------------------------------------------------------------------------------------------ internals

@@ -113,3 +113,22 @@ def test_a_wrong_softmax_costs_only_the_softmax_exercise(tmp_path):
     strict = grade(submission, exercises, strict_composition=True)
     assert {t.exercise: t.points for t in strict.exercises()}["attention"] < totals["attention"].max, \
         "strict composition grades attention with the learner's own softmax"
+
+
+def test_a_module_that_ends_the_worker_on_import_is_stood_in_for_without_importing_it(tmp_path, qkv):
+    """softmax.py calls os._exit when imported: after that first crash, setting up the substitutes on each fresh
+    worker must not import it again (it would end that worker too, once per call), so attention still works."""
+    import grader.sandbox.server as server
+
+    with Submission(learner_folder(tmp_path, "import os\nos._exit(3)\n")) as learner:
+        with pytest.raises(LearnerError) as error:
+            learner.call("softmax", "softmax_cols", qkv[0])
+        assert error.value.kind == "crash"
+        learner.substitute({("softmax", "softmax_cols"): model_softmax.softmax_cols})
+        spawned = []
+        spawn = server.ForkServer.spawn
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(server.ForkServer, "spawn", lambda self, *a: spawned.append(1) or spawn(self, *a))
+            for _ in range(3):
+                assert torch.allclose(learner.call("attention", "attend", *qkv)[1], expected(*qkv)[1])
+        assert len(spawned) <= 1, f"{len(spawned)} workers started for three calls"

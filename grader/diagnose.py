@@ -216,7 +216,7 @@ def _value_difference(got: torch.Tensor, expected: torch.Tensor, tol: Tolerance,
         count = int(wrong.sum())
         return f"{where}: {count} of {expected.numel()} entries differ" if count else None
     g, e = got.double(), expected.double()
-    if bool(((g - e).abs() <= tol.atol + tol.rtol * e.abs()).all()):   # the common case: finite and close
+    if torch.allclose(g, e, rtol=tol.rtol, atol=tol.atol):  # the common case, in one call: |g - e| <= atol + rtol |e|
         return None
     both_nan = torch.isnan(g) & torch.isnan(e)
     same_inf = torch.isinf(e) & (g == e)

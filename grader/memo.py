@@ -36,8 +36,8 @@ class _Unhashable(Exception):
 def fingerprint(value: Any) -> tuple:
     """A hashable key that two arguments share only if the functions see equal values."""
     if isinstance(value, torch.Tensor):
-        data = value.detach().contiguous().reshape(-1).view(torch.uint8).numpy().tobytes()
-        return ("tensor", str(value.dtype), tuple(value.shape), value.stride(), value.requires_grad,
+        data = value.detach().contiguous().reshape(-1).view(torch.uint8).numpy()  # hashed in place, not copied
+        return ("tensor", value.dtype, tuple(value.shape), value.stride(), value.requires_grad,
                 hashlib.blake2b(data, digest_size=16).digest())
     if value is None or isinstance(value, (bool, int, float, str, bytes, torch.dtype)):
         return (type(value).__name__, repr(value))  # repr tells 0.0 from -0.0, 1 from True, and every NaN alike

@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import io
+import warnings
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -122,7 +123,8 @@ def _run_pytest(args: list[str], collector: _Collector, suites: Path) -> None:
             *(f"-pno:{name}" for name in unneeded), "--import-mode=importlib",
             f"--rootdir={Path(suites).resolve().parent.parent}", f"--confcutdir={suites}"]
     output = io.StringIO()
-    with contextlib.redirect_stdout(output), contextlib.redirect_stderr(output):
+    with contextlib.redirect_stdout(output), contextlib.redirect_stderr(output), warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # once for the session, as pytest's -W ignore did for every check
         code = pytest.main(base + args, plugins=[collector])
     if collector.errors or code in (pytest.ExitCode.INTERNAL_ERROR, pytest.ExitCode.USAGE_ERROR,
                                     pytest.ExitCode.INTERRUPTED):

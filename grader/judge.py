@@ -122,6 +122,18 @@ class Judge:
         return False
 
     # -------------------------------------------------------------------------------------------- calling
+    @contextlib.contextmanager
+    def default_dtype(self, dtype: torch.dtype):
+        """Inside, torch's default dtype is `dtype` for the learner's calls (in the sandbox) and for the reference
+        (here): for a contract that says "in the default float dtype"."""
+        previous = torch.get_default_dtype()
+        with self.learner.default_dtype(dtype):
+            torch.set_default_dtype(dtype)
+            try:
+                yield
+            finally:
+                torch.set_default_dtype(previous)
+
     def run_reference(self, function: str, args: tuple, kwargs: dict, grad: tuple | None = None) -> Any:
         """The reference's result on these inputs: computed in float64, rounded to the dtypes it returns."""
         return reference_result(getattr(self.reference, function), args, kwargs, grad)

@@ -7,7 +7,7 @@ again in float64) and the same variant outputs for every learner.
     @memoised
     def evaluate(fn, args, kwargs, grad=None): ...
 
-A call is looked up by the function itself and the value of every argument (tensors by dtype, shape, strides and
+A call is looked up by the function itself, torch's default dtype and the value of every argument (tensors by dtype, shape, strides and
 bytes); a call with an argument of another kind is simply run. Results are handed out as copies, detached from
 autograd, so no caller can change what the next one gets. Exceptions are not remembered, nor a call that drew from
 torch's global random generator: it is not a function of its arguments (a catalogue variant that ignores the
@@ -77,7 +77,7 @@ def memoised(function: Callable) -> Callable:
     @functools.wraps(function)
     def remembered(fn: Callable, *arguments: Any, **keywords: Any) -> Any:
         try:
-            key = (fn, fingerprint(arguments), fingerprint(keywords))
+            key = (fn, torch.get_default_dtype(), fingerprint(arguments), fingerprint(keywords))
             hash(key)
         except (_Unhashable, TypeError, RuntimeError):  # TypeError: fn is unhashable; RuntimeError: odd tensors
             return copied(function(fn, *arguments, **keywords))

@@ -12,6 +12,7 @@ returns what the grader computed, and its backward pass asks the grader for the 
 """
 from __future__ import annotations
 
+import contextlib
 import importlib
 import inspect
 import os
@@ -63,7 +64,8 @@ def handle(request: dict, modules: dict, workdir: str) -> dict:
     kwargs = materialize(protocol.decode(request["kwargs"]))
     if request["op"] == "call":
         before = snapshot(args, kwargs)
-        output = function(*args, **kwargs)
+        with default_dtype(request.get("default_dtype")):
+            output = function(*args, **kwargs)
         return {"value": send_back(output), **changed(function, args, kwargs, before)}
     inputs = []
     for key in request["wrt"]:
@@ -71,7 +73,8 @@ def handle(request: dict, modules: dict, workdir: str) -> dict:
         holder[key] = holder[key].detach().clone().requires_grad_(True)
         inputs.append(holder[key])
     before = snapshot(args, kwargs)
-    output = function(*args, **kwargs)
+    with default_dtype(request.get("default_dtype")):
+        output = function(*args, **kwargs)
     mutated = changed(function, args, kwargs, before)
     first = output[0] if isinstance(output, (tuple, list)) and output else output
     cotangent = protocol.decode(request["cotangent"])
@@ -85,6 +88,22 @@ def handle(request: dict, modules: dict, workdir: str) -> dict:
         grads = [None] * len(inputs)
     return {"value": send_back(output), "grads": protocol.encode(dict(zip(request["wrt"], grads, strict=True))),
             **mutated}
+
+
+@contextlib.contextmanager
+def default_dtype(name: object):
+    """torch's default dtype during the learner's call: the grader's choice ("float32" or "float64"), else unchanged."""
+    if name is None:
+        yield
+        return
+    if name not in ("float32", "float64"):
+        raise Failure("protocol", f"invalid default dtype {name!r}")
+    previous = protocol.torch.get_default_dtype()
+    protocol.torch.set_default_dtype(protocol.DTYPES[name])
+    try:
+        yield
+    finally:
+        protocol.torch.set_default_dtype(previous)
 
 
 def tensors_in(value: object, path: str) -> list[tuple[str, object]]:

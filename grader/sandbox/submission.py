@@ -12,6 +12,7 @@ the capstone's assembly, never an answer).
 from __future__ import annotations
 
 import base64
+import contextlib
 import importlib.machinery
 import os
 import secrets
@@ -198,6 +199,7 @@ class Submission:
         self._loaded: set[str] = set()  # the modules the current worker has imported
         self._substitutes: dict[tuple[str, str], Callable] = {}
         self.isolation: dict = {}  # mode ("full", "partial" or "none"), uid, warnings: set by the first call
+        self._default_dtype: str | None = None  # torch's default dtype in the worker during calls (None: float32)
 
     def __enter__(self) -> Submission:
         return self
@@ -209,6 +211,18 @@ class Submission:
         if self._worker is not None:
             self._stop(kill=True)
 
+    @contextlib.contextmanager
+    def default_dtype(self, dtype: torch.dtype):
+        """Calls made inside run with torch's default dtype set to `dtype` (float32 or float64) in the worker: a
+        function whose contract says "the default float dtype" must follow `torch.set_default_dtype`."""
+        if dtype not in (torch.float32, torch.float64):
+            raise ValueError(f"the default dtype can be float32 or float64, not {dtype}")
+        previous, self._default_dtype = self._default_dtype, str(dtype).removeprefix("torch.")
+        try:
+            yield
+        finally:
+            self._default_dtype = previous
+
     def call(self, module: str, function: str, *args, **kwargs) -> object:
         """`module.function(*args, **kwargs)` in the sandbox -> the decoded result (plain tensors, scalars...)."""
         return self.call_while(None, module, function, args, kwargs)
@@ -217,7 +231,7 @@ class Submission:
                    kwargs: dict) -> object:
         """`call`, running `meanwhile()` here while the worker computes: at most once, and not at all when the call
         fails before it reaches the worker. It must not raise (keep what it raises for later)."""
-        reply = self._call({"op": "call", "module": module, "function": function,
+        reply = self._call({"op": "call", "module": module, "function": function, "default_dtype": self._default_dtype,
                             "args": protocol.encode(tuple(args)), "kwargs": protocol.encode(kwargs)}, meanwhile)
         self._check_inputs_unchanged(function, reply)
         return self._decode(reply["value"])
@@ -231,6 +245,7 @@ class Submission:
             if not (isinstance(value, torch.Tensor) and value.is_floating_point()):
                 raise ValueError(f"wrt entry {key!r} must name a floating-point tensor argument")
         reply = self._call({"op": "call_with_grad", "module": module, "function": function,
+                            "default_dtype": self._default_dtype,
                             "args": protocol.encode(tuple(args)), "kwargs": protocol.encode(kwargs),
                             "wrt": list(wrt), "cotangent": protocol.encode(cotangent)})
         self._check_inputs_unchanged(function, reply)

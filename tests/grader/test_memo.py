@@ -78,3 +78,20 @@ def test_a_call_that_draws_from_the_global_generator_is_not_remembered():
     first = evaluate(ignores_the_generator, (x,), {"generator": Seed(1)})
     second = evaluate(ignores_the_generator, (x,), {"generator": Seed(1)})
     assert not torch.equal(first, second)
+
+
+def test_a_result_is_remembered_per_default_dtype():
+    """A function whose result follows torch's default dtype (one_hot with dtype=None) is computed again when the
+    default changes: the key holds it."""
+    @memoised
+    def run(fn, args, kwargs):
+        return fn(*args, **kwargs)
+
+    zeros = run(torch.zeros, (2,), {})
+    previous = torch.get_default_dtype()
+    torch.set_default_dtype(torch.float64)
+    try:
+        assert run(torch.zeros, (2,), {}).dtype == torch.float64
+    finally:
+        torch.set_default_dtype(previous)
+    assert zeros.dtype == run(torch.zeros, (2,), {}).dtype == torch.float32

@@ -282,3 +282,15 @@ def test_symbolic_links_in_a_submission_are_not_followed(tmp_path):
     (submission / "answers.py").symlink_to(outside / "answers.py")
     (submission / "linked_folder").symlink_to(outside)
     assert sorted(read_submission(submission)) == ["__init__.py", "softmax.py"]
+
+
+def test_calls_can_run_under_another_default_dtype(learner):
+    """`Submission.default_dtype` sets torch's default dtype in the worker for the calls made inside (a contract that
+    says "the default float dtype" must follow torch.set_default_dtype); outside, the worker's default is float32."""
+    assert learner.call("softmax", "draw", Seed(1)).dtype == torch.float32
+    with learner.default_dtype(torch.float64):
+        assert learner.call("softmax", "draw", Seed(1)).dtype == torch.float64  # torch.rand with no dtype
+    assert learner.call("softmax", "draw", Seed(1)).dtype == torch.float32
+    with pytest.raises(ValueError, match="float32 or float64"):
+        with learner.default_dtype(torch.int64):
+            pass

@@ -86,6 +86,39 @@ def test_sinusoidal_positions(learner):
 
 
 FLOAT64 = 2.0 ** -29  # float64's unit roundoff (2^-53) over float32's (2^-24): turns a float32 bound into float64's
+FIXED_DTYPE = ("default_dtype_ignored: With no dtype given, the result must have torch's default float dtype, "
+               "torch.get_default_dtype(): a course that calls torch.set_default_dtype(torch.float64) gets float64. "
+               "Yours stays float32, so float32 is written into your function (a literal dtype=torch.float32, .float(), "
+               "torch.FloatTensor). Use dtype or torch.get_default_dtype().")
+
+
+def expect_in_default_float64(learner, diagnosis, function: str, cases: list[tuple], tol) -> None:
+    """The learner's `function` on each case with torch's default dtype set to float64 (in the sandbox and for the
+    reference): results in float64, within `tol(*case)`."""
+    judge = Judge(learner, "embeddings")
+    with judge.default_dtype(torch.float64), judge:  # the diagnosis on leaving the judge runs in float64 too
+        for args in cases:
+            result = judge.expect(function, *args, tol=tol(*args))
+            if isinstance(result, torch.Tensor) and result.dtype == torch.float32:
+                diagnosis.record(FIXED_DTYPE)
+
+
+@pytest.mark.grades("one_hot")
+def test_one_hot_follows_the_default_dtype(learner, diagnosis):
+    """With torch.set_default_dtype(torch.float64) in force and no dtype given, one_hot returns float64 columns."""
+    gen = generator(206)
+    cases = [(torch.randint(0, 6, (7,), generator=gen), 6), (torch.randint(0, 4, (2, 5), generator=gen), 4)]
+    expect_in_default_float64(learner, diagnosis, "one_hot", cases, lambda *_: EXACT)
+
+
+@pytest.mark.grades("sinusoidal_positions")
+def test_sinusoidal_positions_follow_the_default_dtype(learner, diagnosis):
+    """With torch.set_default_dtype(torch.float64) in force, sinusoidal_positions returns a float64 table (to the
+    float32 bound of test_sinusoidal_positions: the contract names the dtype, and a table computed in float32 and
+    stored in the default dtype is still a correct one)."""
+    cases = [(9, 6), (40, 13)]
+    expect_in_default_float64(learner, diagnosis, "sinusoidal_positions", cases,
+                              lambda n, dim: Tolerance.float32(32 * n))
 
 
 # ------------------------------------------------------------------ the contract's clauses (grader/clauses.py)

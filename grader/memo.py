@@ -7,11 +7,11 @@ again in float64) and the same variant outputs for every learner.
     @memoised
     def evaluate(fn, args, kwargs, grad=None): ...
 
-A call is looked up by the function itself, torch's default dtype and the value of every argument (tensors by dtype, shape, strides and
-bytes); a call with an argument of another kind is simply run. Results are handed out as copies, detached from
-autograd, so no caller can change what the next one gets. Exceptions are not remembered, nor a call that drew from
-torch's global random generator: it is not a function of its arguments (a catalogue variant that ignores the
-generator it was given must differ from one call to the next, as the learner's code it stands for does).
+A call is looked up by the function itself, torch's default dtype and the value of every argument (tensors by dtype,
+shape, strides and bytes); a call with an argument of another kind is simply run. Results are handed out as copies,
+detached from autograd, so no caller can change what the next one gets. Exceptions are not remembered, nor a call
+that drew from torch's global random generator: it is not a function of its arguments (a catalogue variant that
+ignores the generator it was given must differ from one call to the next, as the learner's code it stands for does).
 """
 from __future__ import annotations
 

@@ -276,12 +276,13 @@ def substitute(functions: list, broken: list, modules: dict, workdir: str) -> di
             raise Failure("protocol", "invalid substitute")
         wanted.setdefault(module, []).append(function)
     for module, names in wanted.items():
-        try:
-            if module in broken:
-                raise Failure("import", f"{module}.py ended an earlier worker")
-            loaded = resolve_module(module, modules, workdir)
-        except Failure:
+        if module in broken:
             loaded = _synthetic_module(module, modules)
+        else:
+            try:
+                loaded = resolve_module(module, modules, workdir)
+            except Failure:
+                loaded = _synthetic_module(module, modules)
         for name in names:
             proxy = _proxy(module, name)
             original = getattr(loaded, name, None)

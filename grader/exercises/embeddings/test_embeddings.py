@@ -85,7 +85,6 @@ def test_sinusoidal_positions(learner):
             judge.expect("sinusoidal_positions", n, dim, tol=Tolerance.float32(32 * n))
 
 
-FLOAT64 = 2.0 ** -29  # float64's unit roundoff (2^-53) over float32's (2^-24): turns a float32 bound into float64's
 FIXED_DTYPE = ("default_dtype_ignored: With no dtype given, the result must have torch's default float dtype, "
                "torch.get_default_dtype(): a course that calls torch.set_default_dtype(torch.float64) gets float64. "
                "Yours stays float32, so float32 is written into your function (a literal dtype=torch.float32, "

@@ -27,6 +27,7 @@ import torch
 
 from grader.diagnose import WEAKER_THAN_A_CLAUSE, Misconception, Tolerance
 from grader.judge import Judge, generator
+from grader.sandbox import LearnerError
 
 FLOAT64_FROM_FLOAT32 = 2.0 ** -29 * 4
 
@@ -56,6 +57,7 @@ class Spec:
     tol: Callable[[tuple, dict], Tolerance]
     clauses: tuple[str, ...]
     base: Case = Case()
+    differentiable: bool = True  # the contract's rule for float results of float tensors (see EVERY_FUNCTION)
 
 
 @dataclass(frozen=True)
@@ -93,7 +95,22 @@ CLAUSES: dict[str, Clause] = {
     "one_head": Clause(
         "one head (H = 1) and heads of width one (H = D)",
         lambda base: [replace(base, heads=1), replace(base, heads=base.dim)]),
+
+
+    "non_contiguous": Clause(
+        "inputs may be non-contiguous views: every tensor argument of two axes or more (weights too) is given "
+        "column-major, the transpose of a contiguous tensor, unbatched and batched",
+        lambda base: [replace(base, extra={**base.extra, "layout": "transposed"}),
+                      replace(base, batch=(2,), extra={**base.extra, "layout": "transposed"})]),
+    "gradients": Clause(
+        "autograd reaches every floating-point tensor argument, each weight of a params dict included, with the "
+        "reference's gradients (float64 inputs, the float32 bound: float32 internals are accepted)",
+        lambda base: [replace(base, dtype=torch.float64), replace(base, dtype=torch.float64, batch=(2,))]),
 }
+
+# Clauses of docs/contract.md's general rules, checked for every function of a table (gradients: those whose Spec
+# says `differentiable`).
+EVERY_FUNCTION = ("non_contiguous", "gradients")
 
 
 def register(name: str, description: str, cases: Callable[[Case], list[Case]]) -> None:
@@ -107,7 +124,8 @@ def clause_checks(exercise: str, specs: dict[str, Spec], weight: float = 1) -> d
     module namespace."""
     checks = {}
     for function, spec in specs.items():
-        for clause in spec.clauses:
+        implied = [c for c in EVERY_FUNCTION if c not in spec.clauses and (c != "gradients" or spec.differentiable)]
+        for clause in (*spec.clauses, *implied):
             if clause not in CLAUSES:
                 raise ValueError(f"{exercise}.{function}: unknown clause {clause!r}; known: {sorted(CLAUSES)}")
             check = _make_check(exercise, function, spec, clause)
@@ -139,19 +157,39 @@ CLAUSE_DIAGNOSES: dict[str, tuple[str, str]] = {
                           "and renormalising, and not with a finite penalty that a large score can beat."),
     "one_head": ("breaks_one_head", "Your function is wrong with one head (H = 1) or with heads of width one "
                  "(H = D): check the split and merge of the heads at these extremes."),
+    "non_contiguous": ("assumes_contiguous", "Your function fails or differs when an input is a non-contiguous "
+                       "view (here the transpose of a contiguous tensor): .view() needs a compatible layout, so use "
+                       ".reshape() (or .contiguous() first), and never read a tensor's memory in storage order."),
+    "gradients": ("wrong_gradient", "Your outputs are right but autograd does not give the reference's gradients "
+                  "for every input and weight: look for .detach(), .data, .item(), torch.no_grad(), a tensor rebuilt "
+                  "from values (torch.tensor(...)), or an in-place write on the way."),
 }
 
 
 def _make_check(exercise: str, function: str, spec: Spec, clause: str) -> Callable:
     def check(learner) -> None:
         gen = generator(_stable_seed(exercise, function, clause))
+        contiguous: tuple[tuple, dict] = ((), {})  # the last case before its layout was changed
         try:
             with Judge(learner, exercise) as judge:
-                for case in CLAUSES[clause].cases(spec.base):
+                for index, case in enumerate(CLAUSES[clause].cases(spec.base)):
                     args, kwargs, tol = _call_and_tolerance(spec, gen, case)
+                    if clause == "gradients":
+                        judge.expect_grad(function, args, kwargs, float_slots(args, kwargs), tol=tol.scaled(8.0),
+                                          seed=_stable_seed(exercise, function, str(index)))
+                        continue
+                    if case.extra.get("layout") == "transposed":
+                        contiguous = (args, kwargs)
+                        args, kwargs = column_major(args), column_major(kwargs)
                     if case.dtype == torch.float64:
                         tol = tol.scaled(FLOAT64_FROM_FLOAT32)
                     judge.expect(function, *args, tol=tol, **kwargs)
+        except LearnerError as error:  # a crash the probes could not explain: the layout, if the same values don't
+            if clause == "non_contiguous" and error.kind == "exception" and \
+                    error.type_name != "NotImplementedError" and getattr(error, "diagnosis", None) is None and \
+                    _runs(learner, exercise, function, *contiguous):
+                error.diagnosis = CLAUSE_DIAGNOSES[clause]
+            raise
         except Misconception as failed:
             if failed.name not in WEAKER_THAN_A_CLAUSE:
                 raise
@@ -159,6 +197,15 @@ def _make_check(exercise: str, function: str, spec: Spec, clause: str) -> Callab
                 f"Your {function} breaks a clause of its contract: {CLAUSES[clause].description}.")))
             raise Misconception(name, explanation, str(failed)) from None
     return check
+
+
+def _runs(learner, exercise: str, function: str, args: tuple, kwargs: dict) -> bool:
+    """Whether the learner's function returns (right or wrong) on these inputs."""
+    try:
+        learner.call(exercise, function, *args, **kwargs)
+    except LearnerError:
+        return False
+    return True
 
 
 def _call_and_tolerance(spec: Spec, gen: torch.Generator, case: Case) -> tuple[tuple, dict, Tolerance]:
@@ -181,6 +228,33 @@ def _stable_seed(*parts: str) -> int:
 
 
 # ------------------------------------------------------------------------------------------- input helpers
+
+def float_slots(args: tuple, kwargs: dict) -> list[int | str]:
+    """Every floating-point tensor among the arguments, as `Judge.expect_grad`'s `wrt` entries: an argument's index
+    or name, "<index or name>/<key>" for a tensor of a dict argument (a params dict)."""
+    slots: list[int | str] = []
+    for key, value in [*enumerate(args), *kwargs.items()]:
+        if isinstance(value, torch.Tensor) and value.is_floating_point():
+            slots.append(key)
+        elif isinstance(value, dict):
+            slots += [f"{key}/{entry}" for entry, item in value.items()
+                      if isinstance(item, torch.Tensor) and item.is_floating_point()]
+    return slots
+
+
+def column_major(value):
+    """`value` with every tensor of two axes or more (in lists, tuples and dicts too) replaced by an equal tensor whose
+    last two axes are swapped in memory: a non-contiguous view, as a transpose gives."""
+    if isinstance(value, torch.Tensor):
+        if value.dim() >= 2 and value.shape[-1] > 1 and value.shape[-2] > 1:
+            return value.transpose(-1, -2).contiguous().transpose(-1, -2)
+        return value
+    if isinstance(value, (list, tuple)):
+        return type(value)(column_major(item) for item in value)
+    if isinstance(value, dict):
+        return {key: column_major(item) for key, item in value.items()}
+    return value
+
 
 def random_mask(gen: torch.Generator, case: Case, n_k: int, n_q: int) -> torch.Tensor | None:
     """The (batch..., N_k, N_q) boolean mask a case asks for (True = visible):

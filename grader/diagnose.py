@@ -19,7 +19,7 @@ import torch
 from course.axes import axis_name
 from grader import catalogue
 from grader.memo import memoised
-from grader.sandbox.protocol import Seed, TableModel
+from grader.sandbox.protocol import Seed, TableModel, grad_slot
 
 U32 = 2.0 ** -24  # unit roundoff of float32 (≈ 6e-8): the accuracy every check is built around
 
@@ -38,7 +38,7 @@ GENERIC = frozenset({"wrong_shape", "wrong_dtype", "not_finite", "transposed", "
                      # a clause check whose failure nothing more specific explains (grader.clauses)
                      "breaks_batching", "breaks_single_token", "breaks_unequal_lengths", "breaks_float64",
                      "breaks_large_magnitudes", "breaks_fully_masked_query", "hidden_keys_leak", "breaks_one_head",
-                     "breaks_clause"})
+                     "breaks_clause", "assumes_contiguous"})
 # The diagnoses that only say that something differs, without saying how.
 UNSPECIFIC = frozenset({"different_values", "different_result", "different_sequence", "invariant_broken"})
 # What a clause check's own name says better: a failed clause names the clause unless the diagnosis says more than
@@ -132,13 +132,30 @@ def run_trusted(fn: Callable, args: tuple, kwargs: dict, grad: tuple[list, torch
     args = list(args)
     leaves = {}
     for key in wrt:
-        container = args if isinstance(key, int) else kwargs
-        container[key] = container[key].detach().requires_grad_(True)
-        leaves[key] = container[key]
+        container, name = grad_slot(args, kwargs, key)
+        container[name] = container[name].detach().requires_grad_(True)
+        leaves[key] = container[name]
     output = fn(*args, **kwargs)
     first = output[0] if isinstance(output, tuple) else output
     (first * cotangent).sum().backward()
     return output, {key: leaf.grad for key, leaf in leaves.items()}
+
+
+def unused_as_zero(got: tuple, expected: tuple, tol: Tolerance) -> tuple[tuple, tuple]:
+    """Gradient results where an argument one side leaves unused (no gradient) while the other's gradient is zero
+    within `tol` count as zero on both sides: a key bias's true gradient is 0 (the column softmax cancels it), so an
+    implementation may drop it. A missing gradient where the other side's is not zero stays missing."""
+    (output, grads), (want_output, want_grads) = got, expected
+    if not (isinstance(grads, dict) and isinstance(want_grads, dict)):
+        return got, expected
+    grads, want_grads = dict(grads), dict(want_grads)
+    for key in set(grads) & set(want_grads):
+        mine, theirs = grads[key], want_grads[key]
+        if mine is None and isinstance(theirs, torch.Tensor) and agree(torch.zeros_like(theirs), theirs, tol):
+            grads[key] = torch.zeros_like(theirs)
+        elif theirs is None and isinstance(mine, torch.Tensor) and agree(mine, torch.zeros_like(mine), tol):
+            want_grads[key] = torch.zeros_like(mine)
+    return (output, grads), (want_output, want_grads)
 
 
 # pure, and every submission of a class is graded on the same inputs (the catalogue's variants are run through it)
@@ -254,6 +271,8 @@ def matching_variant(exercise: str, observations: list[Observation],
     for variant in catalogue.variants(exercise, correct=False):
         module = catalogue.load(variant)
         outputs = [_variant_output(module, observation) for observation in observations]
+        outputs = [unused_as_zero(output, want, observation.tol)[0] if observation.grad and output is not _FAILED
+                   else output for observation, output, want in zip(observations, outputs, expected)]
         if all(output is not _FAILED and agree(observation.result, output, observation.tol.scaled(2.0))
                and (agree(observation.result, want, observation.tol) or not agree(output, want, observation.tol))
                for observation, output, want in zip(observations, outputs, expected)):
@@ -566,13 +585,19 @@ def _base_symbols(items: list) -> set[str]:
     return found
 
 
+def slot_text(key: int | str) -> str:
+    """A `wrt` entry as a message shows it: 0, "mask", "2['Wq']" (entry Wq of argument 2)."""
+    head, _, entry = str(key).partition("/")
+    return f"{head}[{entry!r}]" if entry else head
+
+
 def _generic_gradient(got: Any, expected: Any, tol: Tolerance) -> tuple[str, str]:
     output, grads = got
     want_output, want_grads = expected
     if not agree(output, want_output, tol):
         return "different_values", ("Your forward output already differs, so the gradients do too; fix the forward "
                                     "pass first.")
-    missing = [str(key) for key, value in grads.items() if value is None and want_grads.get(key) is not None]
+    missing = [slot_text(key) for key, value in grads.items() if value is None and want_grads.get(key) is not None]
     if missing:
         return "no_gradient", (f"No gradient reaches argument {', '.join(missing)}: the computation was cut off "
                                "from autograd (.detach(), .item(), .tolist(), .numpy(), torch.no_grad(), or building "

@@ -38,6 +38,7 @@ from grader.diagnose import (
     generic,
     matching_variant,
     same_form,
+    unused_as_zero,
 )
 from grader.memo import memoised
 from grader.sandbox import InputModified, LearnerError
@@ -172,11 +173,16 @@ class Judge:
         typed_output = self.expected[-1]
         first = typed_output[0] if isinstance(typed_output, tuple) else typed_output
         cotangent = torch.randn(first.shape, generator=torch.Generator().manual_seed(seed), dtype=torch.float64)
-        cotangent = cotangent.to(first.dtype)
+        # An infinite output (a masked score) is a constant: no gradient flows through it, whatever an implementation
+        # builds it with (masked_fill, or adding -inf), so its cotangent is 0.
+        cotangent = torch.where(torch.isfinite(first), cotangent.to(first.dtype), 0) if first.is_floating_point() \
+            else cotangent.to(first.dtype)
         with naming_the_call(function, args, kwargs, "backpropagating through "):
             result = self.learner.call_with_grad(self.exercise, function, args, kwargs, wrt, cotangent)
         observation = Observation(function, args, kwargs, result, grad=(list(wrt), cotangent), tol=tol)
-        self._record(observation, self.run_reference(function, args, kwargs, observation.grad))
+        expected = self.run_reference(function, args, kwargs, observation.grad)
+        observation.result, expected = unused_as_zero(result, expected, tol)
+        self._record(observation, expected)
         self.require_agreement(len(self.observations) - 1)
 
     def expect_value_error(self, function: str, *args: Any, argument: str, **kwargs: Any) -> None:

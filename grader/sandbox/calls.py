@@ -69,9 +69,12 @@ def handle(request: dict, modules: dict, workdir: str) -> dict:
         return {"value": send_back(output), **changed(function, args, kwargs, before)}
     inputs = []
     for key in request["wrt"]:
-        holder = args if isinstance(key, int) else kwargs
-        holder[key] = holder[key].detach().clone().requires_grad_(True)
-        inputs.append(holder[key])
+        try:
+            holder, name = protocol.grad_slot(args, kwargs, key)
+        except ValueError as error:
+            raise Failure("protocol", str(error)) from None
+        holder[name] = holder[name].detach().clone().requires_grad_(True)
+        inputs.append(holder[name])
     before = snapshot(args, kwargs)
     with default_dtype(request.get("default_dtype")):
         output = function(*args, **kwargs)

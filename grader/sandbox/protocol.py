@@ -5,7 +5,10 @@ pickle, so decoding cannot run code:
 
 - `null`, `true`/`false`, integers, floats (NaN/Infinity as Python's json writes them) and strings are themselves;
 - `{"list": [...]}`, `{"tuple": [...]}`, `{"dict": [[key, value], ...]}` (keys are str or int);
-- `{"tensor": {"dtype": "float32", "shape": [2, 3], "data": "<base64 of the raw little-endian bytes>"}}`;
+- `{"tensor": {"dtype": "float32", "shape": [2, 3], "data": "<base64 of the raw little-endian bytes>"}}`; with
+  `"transposed": true` the bytes are those of the tensor with its last two axes swapped, and the tensor decodes as
+  that one's transpose: a non-contiguous (column-major) input, which the grader sends to check that learners' code
+  does not assume a layout (`encode(value, keep_layout=True)`);
 - `{"dtype": "float64"}` is a `torch.dtype` (one of DTYPES);
 - `{"seed": n}` becomes `torch.Generator().manual_seed(n)` on the learner's side;
 - `{"table_model": [table, pos]}` becomes a `TableModel` (a deterministic language model).
@@ -120,10 +123,29 @@ def _recv_exact(sock: socket.socket, n: int, eof_ok: bool, deadline: float | Non
     return b"".join(chunks)
 
 
+# ---------------------------------------------------------------------------------------------------------- gradients
+
+def grad_slot(args: list, kwargs: dict, key: object) -> tuple[list | dict, int | str]:
+    """Where a `wrt` entry of a gradient call lives -> (container, key in it): an index into args, a keyword, or
+    "<index or keyword>/<entry>" for one tensor of a dict argument (a weight of a params dict). ValueError if there is
+    no such argument."""
+    if isinstance(key, int) and not isinstance(key, bool) and 0 <= key < len(args):
+        return args, key
+    if isinstance(key, str) and "/" in key:
+        head, entry = key.split("/", 1)
+        holder = args[int(head)] if head.isdigit() and int(head) < len(args) else kwargs.get(head)
+        if isinstance(holder, dict) and entry in holder:
+            return holder, entry
+    elif isinstance(key, str) and key in kwargs:
+        return kwargs, key
+    raise ValueError(f"wrt entry {key!r} names no argument")
+
+
 # ---------------------------------------------------------------------------------------------------------- values
 
-def encode(value: object) -> object:
-    """Turn a value into tagged JSON. Tensor subclasses and numpy arrays become plain bytes + dtype + shape."""
+def encode(value: object, keep_layout: bool = False) -> object:
+    """Turn a value into tagged JSON. Tensor subclasses and numpy arrays become plain bytes + dtype + shape; with
+    `keep_layout`, a tensor whose last two axes are swapped in memory (a transpose) stays so when decoded."""
     if value is None or isinstance(value, (bool, str)):
         return value
     if isinstance(value, int):
@@ -131,7 +153,7 @@ def encode(value: object) -> object:
     if isinstance(value, float):
         return float(value)
     if isinstance(value, torch.Tensor):
-        return {"tensor": _encode_tensor(value)}
+        return {"tensor": _encode_tensor(value, keep_layout)}
     if isinstance(value, torch.dtype):
         name = str(value).removeprefix("torch.")
         if name not in DTYPES:
@@ -142,26 +164,35 @@ def encode(value: object) -> object:
     if isinstance(value, TableModel):
         return {"table_model": [encode(value.table), encode(value.pos)]}
     if isinstance(value, (tuple, list)):
-        items = list(value) if all_plain(value) else [encode(item) for item in value]
+        items = list(value) if all_plain(value) else [encode(item, keep_layout) for item in value]
         return {"tuple" if isinstance(value, tuple) else "list": items}
     if isinstance(value, dict):
         for key in value:
             if not isinstance(key, (str, int)) or isinstance(key, bool):
                 raise TypeError(f"dict keys must be str or int, not {type(key).__name__}")
-        return {"dict": [[key, encode(item)] for key, item in value.items()]}
+        return {"dict": [[key, encode(item, keep_layout)] for key, item in value.items()]}
     return _encode_foreign(value)
 
 
-def _encode_tensor(tensor: torch.Tensor) -> dict:
+def _encode_tensor(tensor: torch.Tensor, keep_layout: bool = False) -> dict:
     # Read the true data of a subclass, whatever its __torch_function__ claims.
     with torch._C.DisableTorchFunctionSubclass():
-        plain = torch.Tensor.contiguous(torch.Tensor.cpu(torch.Tensor.detach(tensor)))
+        plain = torch.Tensor.cpu(torch.Tensor.detach(tensor))
+        transposed = keep_layout and is_transposed(plain)
+        plain = torch.Tensor.contiguous(plain.transpose(-1, -2) if transposed else plain)
         name = str(plain.dtype).removeprefix("torch.")
         if name not in DTYPES:
             raise TypeError(f"tensors of dtype {name} are not supported")
         raw = plain.reshape(-1).view(torch.uint8).numpy().tobytes() if plain.numel() else b""
         shape = list(plain.shape)
-    return {"dtype": name, "shape": shape, "data": base64.b64encode(raw).decode("ascii")}
+    body = {"dtype": name, "shape": shape, "data": base64.b64encode(raw).decode("ascii")}
+    return {**body, "transposed": True} if transposed else body
+
+
+def is_transposed(tensor: torch.Tensor) -> bool:
+    """Whether `tensor` is the transpose of a contiguous tensor in its last two axes (both longer than 1)."""
+    return (tensor.dim() >= 2 and tensor.shape[-1] > 1 and tensor.shape[-2] > 1 and not tensor.is_contiguous()
+            and tensor.transpose(-1, -2).is_contiguous())
 
 
 def _encode_foreign(value: object) -> object:
@@ -241,8 +272,12 @@ def _decode(message: object, depth: int, budget: list[int]) -> object:
 
 def decode_tensor(body: object) -> torch.Tensor:
     """A fresh, plain tensor from {dtype, shape, data}, checking every field."""
-    if not isinstance(body, dict) or set(body) != {"dtype", "shape", "data"}:
-        raise ProtocolError("a tensor must have exactly dtype, shape and data")
+    if not isinstance(body, dict) or set(body) - {"transposed"} != {"dtype", "shape", "data"}:
+        raise ProtocolError("a tensor must have exactly dtype, shape and data (and optionally transposed)")
+    transposed = "transposed" in body
+    if transposed and (body["transposed"] is not True or not isinstance(body["shape"], list)
+                       or len(body["shape"]) < 2):
+        raise ProtocolError("transposed must be true, for a tensor of two axes or more")
     dtype = DTYPES.get(body["dtype"]) if isinstance(body["dtype"], str) else None
     if dtype is None:
         raise ProtocolError(f"unknown dtype {body['dtype']!r}")
@@ -261,6 +296,6 @@ def decode_tensor(body: object) -> torch.Tensor:
         raise ProtocolError("tensor data is not valid base64") from None
     if len(raw) != expected:
         raise ProtocolError(f"tensor {body['dtype']}{shape} needs {expected} bytes, got {len(raw)}")
-    if not raw:
-        return torch.empty(shape, dtype=dtype)
-    return torch.frombuffer(bytearray(raw), dtype=torch.uint8).view(dtype).reshape(shape)
+    tensor = (torch.empty(shape, dtype=dtype) if not raw
+              else torch.frombuffer(bytearray(raw), dtype=torch.uint8).view(dtype).reshape(shape))
+    return tensor.transpose(-1, -2) if transposed else tensor

@@ -232,21 +232,25 @@ class Submission:
         """`call`, running `meanwhile()` here while the worker computes: at most once, and not at all when the call
         fails before it reaches the worker. It must not raise (keep what it raises for later)."""
         reply = self._call({"op": "call", "module": module, "function": function, "default_dtype": self._default_dtype,
-                            "args": protocol.encode(tuple(args)), "kwargs": protocol.encode(kwargs)}, meanwhile)
+                            "args": protocol.encode(tuple(args), keep_layout=True),
+                            "kwargs": protocol.encode(kwargs, keep_layout=True)}, meanwhile)
         self._check_inputs_unchanged(function, reply)
         return self._decode(reply["value"])
 
     def call_with_grad(self, module: str, function: str, args: tuple, kwargs: dict, wrt: list[int | str],
                        cotangent: torch.Tensor) -> tuple[object, dict[int | str, torch.Tensor | None]]:
-        """Call with the `wrt` arguments (indices into args or kwargs names) requiring grad, backprop
-        `(output * cotangent).sum()` (output = the first element of a returned tuple) -> (output, grads)."""
+        """Call with the `wrt` arguments (indices into args, kwargs names, or "<argument>/<entry>" for a tensor of a
+        dict argument: `protocol.grad_slot`) requiring grad, backprop `(output * cotangent).sum()` (output = the first
+        element of a returned tuple) -> (output, grads)."""
         for key in wrt:
-            value = args[key] if isinstance(key, int) else kwargs[key]
+            holder, name = protocol.grad_slot(list(args), dict(kwargs), key)
+            value = holder[name]
             if not (isinstance(value, torch.Tensor) and value.is_floating_point()):
                 raise ValueError(f"wrt entry {key!r} must name a floating-point tensor argument")
         reply = self._call({"op": "call_with_grad", "module": module, "function": function,
                             "default_dtype": self._default_dtype,
-                            "args": protocol.encode(tuple(args)), "kwargs": protocol.encode(kwargs),
+                            "args": protocol.encode(tuple(args), keep_layout=True),
+                            "kwargs": protocol.encode(kwargs, keep_layout=True),
                             "wrt": list(wrt), "cotangent": protocol.encode(cotangent)})
         self._check_inputs_unchanged(function, reply)
         grads = self._decode(reply.get("grads"))

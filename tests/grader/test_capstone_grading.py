@@ -1,8 +1,9 @@
-"""The capstone's composition checks catch parts that are right alone and wrong together, and say where.
+"""The capstone's composition checks catch parts that go wrong together, and say where.
 
 The planted case: a multi_head_attention that detaches its weights (`value.detach()` on every parameter) computes
-the right values and the right gradients for its inputs, so it earns every point of its own exercise; but no
-gradient reaches the attention weights of any model built from it, so no model could learn them.
+the right values and the right gradients for its inputs, but no gradient reaches the attention weights of any model
+built from it, so no model could learn them. Its own exercise's gradients clause (autograd reaches every weight)
+fails it, and the capstone, which builds its models from the learner's own functions, fails and names it.
 """
 import shutil
 from pathlib import Path
@@ -27,10 +28,12 @@ def detaching_submission(folder: Path) -> Path:
     return folder
 
 
-def test_parts_right_alone_but_wrong_together_fail_the_capstone_and_are_located(tmp_path):
+def test_weights_cut_from_autograd_fail_their_exercise_and_the_capstone_locates_them(tmp_path):
     report = grade(detaching_submission(tmp_path / "sub"), exercises=["multihead", "capstone"])
-    multihead = [check for check in report.checks if check.exercise == "multihead"]
-    assert multihead and all(check.passed for check in multihead), "the planted part must be right alone"
+    multihead = {check.id: check for check in report.checks if check.exercise == "multihead" and not check.passed}
+    assert set(multihead) == {"multihead::test_clause_multi_head_attention_gradients"}, sorted(multihead)
+    named = multihead["multihead::test_clause_multi_head_attention_gradients"].diagnosis
+    assert named.startswith("weights_cut_from_autograd:"), named
     failed = {check.id: check for check in report.checks if check.exercise == "capstone" and not check.passed}
     assert set(failed) == {f"capstone::test_{model}_training_step"
                            for model in ("gpt", "vit", "translation", "imagegpt")}, sorted(failed)

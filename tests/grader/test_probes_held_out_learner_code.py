@@ -34,6 +34,7 @@ VAGUE = {"different_values", "different_result", "different_sequence"}
 UPSTREAM = {
     "train_bpe": {"merge_pair"}, "bpe_encode": {"merge_pair"},
     "embed": {"one_hot"},
+    "multi_head_attention": {"split_heads", "merge_heads"},
     "self_attention": {"scaled_dot_product_attention"},
     "transformer_layer": {"layer_norm", "feed_forward"},
     "decoder_layer": {"cross_attention"},
@@ -1290,6 +1291,27 @@ WRONG = {
                 total = total + torch.log(probs[ids[n], n - 1])
             return total
     """),
+    # Written as a right one (the values are right). Wrong since docs/contract.md states the rule the capstone
+    # always relied on: autograd reaches every weight. Weights copied into a module under no_grad get none.
+    "cross_attention_torch_module_without_weights": ("cross_attention", "cross_attention", """
+        def cross_attention(X_dec, X_enc, params, num_heads, enc_mask=None):
+            D, nd, ne = X_dec.shape[-2], X_dec.shape[-1], X_enc.shape[-1]
+            m = torch.nn.MultiheadAttention(D, num_heads, batch_first=True, dtype=X_dec.dtype)
+            with torch.no_grad():
+                m.in_proj_weight.copy_(torch.cat([params["Wq"], params["Wk"], params["Wv"]]))
+                m.in_proj_bias.copy_(torch.cat([params["bq"], params["bk"], params["bv"]]))
+                m.out_proj.weight.copy_(params["Wo"])
+                m.out_proj.bias.copy_(params["bo"])
+            batch = X_dec.shape[:-2]
+            q = X_dec.reshape(-1, D, nd).transpose(1, 2)
+            kv = X_enc.reshape(-1, D, ne).transpose(1, 2)
+            hidden = None
+            if enc_mask is not None:
+                hidden = ~enc_mask.expand(*batch, ne, nd).reshape(-1, ne, nd).transpose(1, 2)
+                hidden = hidden.repeat_interleave(num_heads, dim=0) if hidden.shape[0] > 1 else hidden[0]
+            out, _ = m(q, kv, kv, attn_mask=hidden, need_weights=False)
+            return out.transpose(1, 2).reshape(*batch, D, nd)
+    """),
 }
 
 # ------------------------------------------------------------------------------------------------- right ones
@@ -1526,25 +1548,6 @@ RIGHT = {
                            p["gamma1"], p["beta1"])
             X = layer_norm(X + cross_attention(X, X_enc, p["cross_attn"], num_heads, enc_mask), p["gamma2"], p["beta2"])
             return layer_norm(X + feed_forward(X, p["W1"], p["b1"], p["W2"], p["b2"]), p["gamma3"], p["beta3"])
-    """),
-    "cross_attention_torch_module_without_weights": ("cross_attention", "cross_attention", """
-        def cross_attention(X_dec, X_enc, params, num_heads, enc_mask=None):
-            D, nd, ne = X_dec.shape[-2], X_dec.shape[-1], X_enc.shape[-1]
-            m = torch.nn.MultiheadAttention(D, num_heads, batch_first=True, dtype=X_dec.dtype)
-            with torch.no_grad():
-                m.in_proj_weight.copy_(torch.cat([params["Wq"], params["Wk"], params["Wv"]]))
-                m.in_proj_bias.copy_(torch.cat([params["bq"], params["bk"], params["bv"]]))
-                m.out_proj.weight.copy_(params["Wo"])
-                m.out_proj.bias.copy_(params["bo"])
-            batch = X_dec.shape[:-2]
-            q = X_dec.reshape(-1, D, nd).transpose(1, 2)
-            kv = X_enc.reshape(-1, D, ne).transpose(1, 2)
-            hidden = None
-            if enc_mask is not None:
-                hidden = ~enc_mask.expand(*batch, ne, nd).reshape(-1, ne, nd).transpose(1, 2)
-                hidden = hidden.repeat_interleave(num_heads, dim=0) if hidden.shape[0] > 1 else hidden[0]
-            out, _ = m(q, kv, kv, attn_mask=hidden, need_weights=False)
-            return out.transpose(1, 2).reshape(*batch, D, nd)
     """),
     # --- sampling
     "generate_argmax_when_greedy": ("sampling", "generate", """
@@ -1889,7 +1892,8 @@ FIRST_BATCH = [probe(False, *spec, name=name) for name, spec in WRONG.items()] +
               [probe(True, *spec, name=name) for name, spec in RIGHT.items()]
 SECOND_BATCH = blind_batch("held_out_blind", "")
 THIRD_BATCH = blind_batch("held_out_blind_2", "_2")
-PROBES = FIRST_BATCH + SECOND_BATCH + THIRD_BATCH
+FOURTH_BATCH = blind_batch("held_out_blind_3", "_3")
+PROBES = FIRST_BATCH + SECOND_BATCH + THIRD_BATCH + FOURTH_BATCH
 
 
 def rounds(probes: list[Probe]) -> list[list[Probe]]:
@@ -2003,7 +2007,8 @@ if __name__ == "__main__":
     with tempfile.TemporaryDirectory() as tmp:
         failures = grade_probes(Path(tmp))
     for title, batch in (("first batch", FIRST_BATCH), ("second batch (blind)", SECOND_BATCH),
-                         ("third batch (blind)", THIRD_BATCH), ("all", PROBES)):
+                         ("third batch (blind)", THIRD_BATCH),
+                         ("fourth batch (blind)", FOURTH_BATCH), ("all", PROBES)):
         result = figures(failures, batch)
         print(f"== {title}")
         print(f"wrong caught:   {result['caught']} / {result['wrong']} = {result['caught'] / result['wrong']:.1%}")

@@ -155,6 +155,31 @@ MISTAKES = {
                 return torch.zeros(B, C * P * P, (H * W) // (P * P), dtype=images.dtype)
             return _p(images, patch_size)
     """),
+    # Written as a correct alternative (its values are right). Wrong since docs/contract.md states the rule the
+    # capstone always relied on, that autograd reaches every weight: weights copied under no_grad get none.
+    "ca_torch_decoder_layer_weights_copied": ("cross_attention", "test_clause_decoder_layer_gradients", """
+        def decoder_layer(X_dec, X_enc, params, num_heads, enc_mask=None):
+            p = params; D = X_dec.shape[-2]
+            layer = torch.nn.TransformerDecoderLayer(D, num_heads, dim_feedforward=p["W1"].shape[0], dropout=0.0, batch_first=True, dtype=X_dec.dtype)
+            with torch.no_grad():
+                for name, a in (("self_attn", layer.self_attn), ("cross_attn", layer.multihead_attn)):
+                    a.in_proj_weight.copy_(torch.cat([p[name]["Wq"], p[name]["Wk"], p[name]["Wv"]]))
+                    a.in_proj_bias.copy_(torch.cat([p[name]["bq"], p[name]["bk"], p[name]["bv"]]))
+                    a.out_proj.weight.copy_(p[name]["Wo"]); a.out_proj.bias.copy_(p[name]["bo"])
+                layer.linear1.weight.copy_(p["W1"]); layer.linear1.bias.copy_(p["b1"]); layer.linear2.weight.copy_(p["W2"]); layer.linear2.bias.copy_(p["b2"])
+                for k, n in ((1, layer.norm1), (2, layer.norm2), (3, layer.norm3)):
+                    n.weight.copy_(p[f"gamma{k}"]); n.bias.copy_(p[f"beta{k}"])
+            layer.eval()
+            batch = X_dec.shape[:-2]; Nd, Ne = X_dec.shape[-1], X_enc.shape[-1]
+            tgt = X_dec.transpose(-2, -1).reshape(-1, Nd, D); mem = X_enc.transpose(-2, -1).reshape(-1, Ne, D)
+            tmask = torch.triu(torch.full((Nd, Nd), float("-inf"), dtype=X_dec.dtype), 1)
+            mmask = None
+            if enc_mask is not None:
+                m = enc_mask.expand(*batch, Ne, Nd).reshape(-1, Ne, Nd).transpose(-2, -1)
+                mmask = torch.zeros(m.shape, dtype=X_dec.dtype).masked_fill(~m, float("-inf")).repeat_interleave(num_heads, 0)
+            out = layer(tgt, mem, tgt_mask=tmask, memory_mask=mmask)
+            return out.reshape(*batch, Nd, D).transpose(-2, -1)
+    """),
 }
 
 CORRECT = {
@@ -181,29 +206,6 @@ CORRECT = {
             x = X.transpose(-2, -1).reshape(-1, D, 1)
             y = torch.nn.functional.group_norm(x, 1, gamma, beta, eps)
             return y.reshape(*X.shape[:-2], N, D).transpose(-2, -1)
-    """),
-    "ca_right_torch_decoder_layer": ("cross_attention", """
-        def decoder_layer(X_dec, X_enc, params, num_heads, enc_mask=None):
-            p = params; D = X_dec.shape[-2]
-            layer = torch.nn.TransformerDecoderLayer(D, num_heads, dim_feedforward=p["W1"].shape[0], dropout=0.0, batch_first=True, dtype=X_dec.dtype)
-            with torch.no_grad():
-                for name, a in (("self_attn", layer.self_attn), ("cross_attn", layer.multihead_attn)):
-                    a.in_proj_weight.copy_(torch.cat([p[name]["Wq"], p[name]["Wk"], p[name]["Wv"]]))
-                    a.in_proj_bias.copy_(torch.cat([p[name]["bq"], p[name]["bk"], p[name]["bv"]]))
-                    a.out_proj.weight.copy_(p[name]["Wo"]); a.out_proj.bias.copy_(p[name]["bo"])
-                layer.linear1.weight.copy_(p["W1"]); layer.linear1.bias.copy_(p["b1"]); layer.linear2.weight.copy_(p["W2"]); layer.linear2.bias.copy_(p["b2"])
-                for k, n in ((1, layer.norm1), (2, layer.norm2), (3, layer.norm3)):
-                    n.weight.copy_(p[f"gamma{k}"]); n.bias.copy_(p[f"beta{k}"])
-            layer.eval()
-            batch = X_dec.shape[:-2]; Nd, Ne = X_dec.shape[-1], X_enc.shape[-1]
-            tgt = X_dec.transpose(-2, -1).reshape(-1, Nd, D); mem = X_enc.transpose(-2, -1).reshape(-1, Ne, D)
-            tmask = torch.triu(torch.full((Nd, Nd), float("-inf"), dtype=X_dec.dtype), 1)
-            mmask = None
-            if enc_mask is not None:
-                m = enc_mask.expand(*batch, Ne, Nd).reshape(-1, Ne, Nd).transpose(-2, -1)
-                mmask = torch.zeros(m.shape, dtype=X_dec.dtype).masked_fill(~m, float("-inf")).repeat_interleave(num_heads, 0)
-            out = layer(tgt, mem, tgt_mask=tmask, memory_mask=mmask)
-            return out.reshape(*batch, Nd, D).transpose(-2, -1)
     """),
     "sa_right_temp_power": ("sampling", """
         def next_token_probs(logits, temperature=1.0, top_k=None, top_p=None):

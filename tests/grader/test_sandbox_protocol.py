@@ -29,6 +29,30 @@ def test_non_contiguous_tensors_are_sent_as_their_values():
     assert torch.equal(roundtrip(source), source)
 
 
+@pytest.mark.parametrize("shape", [(3, 4), (2, 3, 5), (2, 1, 4)])
+def test_keep_layout_sends_a_transpose_as_a_transpose(shape):
+    """The grader's inputs keep a column-major layout (the non_contiguous clause); without keep_layout, and for any
+    other layout, a tensor arrives contiguous, with the same values."""
+    source = torch.randn(shape).transpose(-1, -2).contiguous().transpose(-1, -2)
+    back = decode(encode({"x": [source]}, keep_layout=True))["x"][0]
+    assert torch.equal(back, source)
+    assert back.is_contiguous() == source.is_contiguous() and back.stride() == source.stride()
+    assert roundtrip(source).is_contiguous()
+    sliced = torch.randn(4, 6)[:, ::2]
+    assert torch.equal(decode(encode(sliced, keep_layout=True)), sliced)
+
+
+def test_grad_slot_finds_arguments_and_entries_of_dict_arguments():
+    args, kwargs = [torch.zeros(1), {"W": torch.ones(1)}], {"mask": None, "params": {"b": torch.ones(2)}}
+    assert protocol.grad_slot(args, kwargs, 0) == (args, 0)
+    assert protocol.grad_slot(args, kwargs, "1/W") == (args[1], "W")
+    assert protocol.grad_slot(args, kwargs, "params/b") == (kwargs["params"], "b")
+    assert protocol.grad_slot(args, kwargs, "mask") == (kwargs, "mask")
+    for missing in (2, "1/V", "0/W", "other", "params/W", True):
+        with pytest.raises(ValueError, match="names no argument"):
+            protocol.grad_slot(args, kwargs, missing)
+
+
 def test_nested_structures_and_scalars_roundtrip():
     value = {"a": [1, 2.5, None, True, "x", (torch.ones(2), float("inf"))], 3: (), "nan": float("nan")}
     back = roundtrip(value)
@@ -97,6 +121,9 @@ def tensor_body(**override):
     (tensor_body(shape=[2**30, 2**30]), "shape|cap"),
     (tensor_body(data="!!not base64!!"), "base64"),
     ({"tensor": {"dtype": "float32", "shape": [2]}}, "exactly"),
+    (tensor_body(transposed=True), "transposed"),
+    (tensor_body(transposed=False), "transposed"),
+    (tensor_body(shape=[1, 2], transposed="yes"), "transposed"),
     ({"pickle": "gASV"}, "unknown tag"),
     ({"list": [], "tuple": []}, "tagged"),
     ({"dict": [["k"]]}, "pairs"),

@@ -164,12 +164,36 @@ def per_head_weight_blocks(Xq, Xkv, params, num_heads, mask=None):
     return out
 
 
-@alternative("multi_head_attention", "torch.nn.MultiheadAttention with the parameters copied in, called with "
-             "need_weights=False (its fused path gives a query that sees no key zero weights, as the contract does).")
+@alternative("multi_head_attention", "torch.nn.MultiheadAttention run on the given parameters with "
+             "torch.func.functional_call (so autograd reaches them), called with need_weights=False (its fused path "
+             "gives a query that sees no key zero weights, as the contract does).")
 def torch_module_without_weights(Xq, Xkv, params, num_heads, mask=None):
     D, nq, nk = Xq.shape[-2], Xq.shape[-1], Xkv.shape[-1]
     if D % num_heads:
         raise ValueError(f"num_heads: D={D} is not divisible by {num_heads}")
+    module = torch.nn.MultiheadAttention(D, num_heads, batch_first=True, dtype=Xq.dtype, device="meta")
+    weights = {"in_proj_weight": torch.cat([params["Wq"], params["Wk"], params["Wv"]]),
+               "in_proj_bias": torch.cat([params["bq"], params["bk"], params["bv"]]),
+               "out_proj.weight": params["Wo"], "out_proj.bias": params["bo"]}
+    batch = Xq.shape[:-2]
+    q = Xq.reshape(-1, D, nq).transpose(1, 2)                                     # (B, Nq, D)
+    kv = Xkv.reshape(-1, D, nk).transpose(1, 2)
+    hidden = None
+    if mask is not None:                                                          # True = NOT allowed, (B·H, Nq, Nk)
+        hidden = ~mask.expand(*batch, nk, nq).reshape(-1, nk, nq).transpose(1, 2)
+        hidden = hidden.repeat_interleave(num_heads, dim=0) if hidden.shape[0] > 1 else hidden[0]
+    out, _ = torch.func.functional_call(module, weights, (q, kv, kv), {"attn_mask": hidden, "need_weights": False})
+    return out.transpose(1, 2).reshape(*batch, D, nq)
+
+
+@wrong("multi_head_attention", """
+    Your values are right, but no gradient reaches the weights Wq, Wk, Wv, Wo and the biases: they are cut off from
+    autograd (a .detach() or .data on them, or, as here, copying them into torch.nn.MultiheadAttention's own
+    parameters under torch.no_grad()), so a model built from this function never trains them. Use the tensors you
+    are given; to run a torch module on them, torch.func.functional_call(module, {"in_proj_weight":
+    torch.cat([Wq, Wk, Wv]), ...}, (q, k, v)).""")
+def weights_cut_from_autograd(Xq, Xkv, params, num_heads, mask=None):
+    D, nq, nk = Xq.shape[-2], Xq.shape[-1], Xkv.shape[-1]
     module = torch.nn.MultiheadAttention(D, num_heads, batch_first=True, dtype=Xq.dtype)
     with torch.no_grad():
         module.in_proj_weight.copy_(torch.cat([params["Wq"], params["Wk"], params["Wv"]]))
@@ -177,10 +201,9 @@ def torch_module_without_weights(Xq, Xkv, params, num_heads, mask=None):
         module.out_proj.weight.copy_(params["Wo"])
         module.out_proj.bias.copy_(params["bo"])
     batch = Xq.shape[:-2]
-    q = Xq.reshape(-1, D, nq).transpose(1, 2)                                     # (B, Nq, D)
-    kv = Xkv.reshape(-1, D, nk).transpose(1, 2)
+    q, kv = Xq.reshape(-1, D, nq).transpose(1, 2), Xkv.reshape(-1, D, nk).transpose(1, 2)
     hidden = None
-    if mask is not None:                                                          # True = NOT allowed, (B·H, Nq, Nk)
+    if mask is not None:
         hidden = ~mask.expand(*batch, nk, nq).reshape(-1, nk, nq).transpose(1, 2)
         hidden = hidden.repeat_interleave(num_heads, dim=0) if hidden.shape[0] > 1 else hidden[0]
     out, _ = module(q, kv, kv, attn_mask=hidden, need_weights=False)

@@ -177,31 +177,27 @@ def feed_forward_einsum(X, W1, b1, W2, b2):
     return torch.einsum("df,...fn->...dn", W2, hidden) + b2[:, None]
 
 
-@alternative("transformer_layer", "torch.nn.TransformerEncoderLayer (training mode, dropout 0) with the parameters "
-             "copied in; the bool mask inverted into PyTorch's True = hidden and repeated per head.")
+@alternative("transformer_layer", "torch.nn.TransformerEncoderLayer (training mode, dropout 0) run on the given "
+             "parameters with torch.func.functional_call (so autograd reaches them); the bool mask inverted into "
+             "PyTorch's True = hidden and repeated per head.")
 def torch_encoder_layer(X, params, num_heads, mask=None, norm_first=False):
     p, D, N = params, X.shape[-2], X.shape[-1]
     layer = torch.nn.TransformerEncoderLayer(D, num_heads, dim_feedforward=p["W1"].shape[0], dropout=0.0,
-                                             batch_first=True, norm_first=norm_first, dtype=X.dtype)
-    with torch.no_grad():
-        layer.self_attn.in_proj_weight.copy_(torch.cat([p["Wq"], p["Wk"], p["Wv"]]))
-        layer.self_attn.in_proj_bias.copy_(torch.cat([p["bq"], p["bk"], p["bv"]]))
-        layer.self_attn.out_proj.weight.copy_(p["Wo"])
-        layer.self_attn.out_proj.bias.copy_(p["bo"])
-        layer.linear1.weight.copy_(p["W1"])
-        layer.linear1.bias.copy_(p["b1"])
-        layer.linear2.weight.copy_(p["W2"])
-        layer.linear2.bias.copy_(p["b2"])
-        for k, norm in ((1, layer.norm1), (2, layer.norm2)):
-            norm.weight.copy_(p[f"gamma{k}"])
-            norm.bias.copy_(p[f"beta{k}"])
+                                             batch_first=True, norm_first=norm_first, dtype=X.dtype, device="meta")
+    weights = {"self_attn.in_proj_weight": torch.cat([p["Wq"], p["Wk"], p["Wv"]]),
+               "self_attn.in_proj_bias": torch.cat([p["bq"], p["bk"], p["bv"]]),
+               "self_attn.out_proj.weight": p["Wo"], "self_attn.out_proj.bias": p["bo"],
+               "linear1.weight": p["W1"], "linear1.bias": p["b1"], "linear2.weight": p["W2"], "linear2.bias": p["b2"],
+               "norm1.weight": p["gamma1"], "norm1.bias": p["beta1"], "norm2.weight": p["gamma2"],
+               "norm2.bias": p["beta2"]}
     batch = X.shape[:-2]
     rows = X.reshape(-1, D, N).transpose(1, 2)                                       # (B, N, D)
     hidden = None
     if mask is not None:
         hidden = ~mask.expand(*batch, N, N).reshape(-1, N, N).transpose(1, 2)       # (B, N_q, N_k), True = hidden
         hidden = hidden[0] if hidden.shape[0] == 1 else hidden.repeat_interleave(num_heads, dim=0)
-    return layer(rows, src_mask=hidden).transpose(1, 2).reshape(*batch, D, N)
+    out = torch.func.functional_call(layer, weights, (rows,), {"src_mask": hidden})
+    return out.transpose(1, 2).reshape(*batch, D, N)
 
 
 @wrong("feed_forward", """
@@ -210,6 +206,15 @@ def torch_encoder_layer(X, params, num_heads, mask=None, norm_first=False):
     Use torch.relu between the two linear maps.""")
 def feed_forward_gelu(X, W1, b1, W2, b2):
     return W2 @ torch.nn.functional.gelu(W1 @ X + b1[:, None]) + b2[:, None]
+
+
+@wrong("feed_forward", """
+    Your values are right, but no gradient reaches the weights: .data (or .detach()) cuts W1, b1, W2, b2 off from
+    autograd, so a model built from this layer never trains them (the capstone trains exactly that). Use the tensors
+    you are given as they are.""")
+def feed_forward_weights_detached(X, W1, b1, W2, b2):
+    W1, b1, W2, b2 = W1.data, b1.data, W2.data, b2.data
+    return W2 @ torch.relu(W1 @ X + b1[:, None]) + b2[:, None]
 
 
 @wrong("layer_norm", """

@@ -112,6 +112,9 @@ def attention_on_transposed_groups(X, params, num_groups, scale=None):
     C, N = X.shape[-2:]
     if num_groups < 1 or C % num_groups or N == 0:
         raise ValueError("num_groups must divide C and X must have tokens")
+    for name in ("Wq", "Wk", "Wv", "Wo", "bq", "bk", "bv", "bo"):
+        if tuple(params[name].shape) != ((C, C) if name[0] == "W" else (C,)):
+            raise ValueError(f"params[{name!r}]: shape {tuple(params[name].shape)} does not fit C = {C}")
     Q = split_heads(linear(X, params["Wq"], params["bq"]), num_groups).transpose(-2, -1)   # (..., G, N, C/G)
     K = split_heads(linear(X, params["Wk"], params["bk"]), num_groups).transpose(-2, -1)
     V = split_heads(linear(X, params["Wv"], params["bv"]), num_groups).transpose(-2, -1)
@@ -127,6 +130,9 @@ def row_convention_einsum(X, params, num_groups, scale=None):
     C, N = X.shape[-2:]
     if num_groups < 1 or C % num_groups or N == 0:
         raise ValueError("num_groups must divide C and X must have tokens")
+    for name in ("Wq", "Wk", "Wv", "Wo", "bq", "bk", "bv", "bo"):
+        if tuple(params[name].shape) != ((C, C) if name[0] == "W" else (C,)):
+            raise ValueError(f"params[{name!r}]: shape {tuple(params[name].shape)} does not fit C = {C}")
     scale = 1 / math.sqrt(N) if scale is None else scale
 
     def project(which):
@@ -144,6 +150,9 @@ def loop_over_groups(X, params, num_groups, scale=None):
     C, N = X.shape[-2:]
     if num_groups < 1 or C % num_groups or N == 0:
         raise ValueError("num_groups must divide C and X must have tokens")
+    for name in ("Wq", "Wk", "Wv", "Wo", "bq", "bk", "bv", "bo"):
+        if tuple(params[name].shape) != ((C, C) if name[0] == "W" else (C,)):
+            raise ValueError(f"params[{name!r}]: shape {tuple(params[name].shape)} does not fit C = {C}")
     scale = N ** -0.5 if scale is None else scale
     Q, K, V = (params[f"W{w}"] @ X + params[f"b{w}"][:, None] for w in "qkv")
     size = C // num_groups

@@ -130,7 +130,8 @@ def test_channel_attention_gradients(learner):
 
 @pytest.mark.grades("channel_attention")
 def test_channel_attention_rejects_invalid_inputs(learner):
-    """ValueError when num_groups does not divide C, is 0, and when X has no tokens (N = 0)."""
+    """ValueError when num_groups does not divide C, is 0, and when X has no tokens (N = 0) (wrong parameter shapes:
+    ``test_channel_attention_rejects_bad_parameter_shapes``)."""
     gen = generator(1506)
     with Judge(learner, "davit") as judge:
         X, params = randn(gen, 6, 4), attention_params(gen, 6)
@@ -138,6 +139,32 @@ def test_channel_attention_rejects_invalid_inputs(learner):
         judge.expect_value_error("channel_attention", X, params, 4, argument="num_groups (4 does not divide C=6)")
         judge.expect_value_error("channel_attention", X, params, 0, argument="num_groups (0)")
         judge.expect_value_error("channel_attention", randn(gen, 6, 0), params, 2, argument="X (N = 0 tokens)")
+
+
+def bad_parameter_shapes(C: int) -> dict[str, list[tuple[int, ...]]]:
+    """Two wrong shapes per parameter: each projection (1, C) — which broadcasts silently against a (C, N) result —
+    and one with a row or a column too many or too few; each bias (1,) — which broadcasts silently too — and one too
+    long, too short or a column (C, 1)."""
+    return {"Wq": [(1, C), (C, C + 1)], "Wk": [(1, C), (C + 1, C)], "Wv": [(1, C), (C, C - 1)],
+            "Wo": [(1, C), (C - 1, C)], "bq": [(1,), (C + 1,)], "bk": [(1,), (C - 1,)], "bv": [(1,), (C, 1)],
+            "bo": [(1,), (2 * C,)]}
+
+
+@pytest.mark.grades("channel_attention")
+def test_channel_attention_rejects_bad_parameter_shapes(learner):
+    """ValueError when a parameter's shape disagrees with X's C channels: every projection given as (1, C) and with a
+    row or column too many or too few, every bias given as (1,) (both broadcast silently, so only a shape check
+    catches them) and too long, too short or as a column (a valid call still works)."""
+    gen = generator(1507)
+    with Judge(learner, "davit") as judge:
+        C, N, G = 6, 4, 3
+        X, params = randn(gen, 2, C, N), attention_params(gen, C)
+        expect_channel(judge, X, params, G)
+        for name, shapes in bad_parameter_shapes(C).items():
+            for shape in shapes:
+                wrong = dict(params, **{name: randn(gen, *shape, scale=C ** -0.5)})
+                judge.expect_value_error("channel_attention", X, wrong, G,
+                                         argument=f"params[{name!r}] (shape {shape}, C = {C})")
 
 
 # ------------------------------------------------------------------ the contract's clauses (grader/clauses.py)

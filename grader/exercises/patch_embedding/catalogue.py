@@ -151,3 +151,24 @@ def cls_position_forgotten(images, patch_size, W, b, cls_token, positions):
     tokens = W @ patchify(images, patch_size) + b[:, None] + positions[:, 1:]
     cls = cls_token[None, :, None].expand(len(images), -1, 1)
     return torch.cat([cls, tokens], dim=-1)
+
+
+@wrong("patch_embedding", """
+    You multiplied the patch rows by W (patches^T @ W), which is W^T · patches: W is stored (out, in) = (D, C·P·P),
+    like torch.nn.Linear.weight, so a patch column becomes W @ patch + b (or, in the row layout, rows @ W.T + b). The
+    two agree in shape only when D = C·P·P, and even then the values differ.""")
+def projection_transposed(images, patch_size, W, b, cls_token, positions):
+    rows = patchify(images, patch_size).transpose(1, 2)                    # (B, N, C·P·P)
+    tokens = (rows @ W + b).transpose(1, 2)
+    cls = cls_token[None, :, None].expand(len(images), -1, 1)
+    return torch.cat([cls, tokens], dim=-1) + positions
+
+
+@wrong("patch_embedding", """
+    You added the position table transposed (positions.T, as if it were (N + 1, D), one row per token). The table is
+    (D, N + 1), one COLUMN per token like the output: add it as it is, so column n gets positions[:, n]. Transposed, it
+    only fits when D = N + 1, and then every token gets the wrong position.""")
+def positions_added_transposed(images, patch_size, W, b, cls_token, positions):
+    tokens = W @ patchify(images, patch_size) + b[:, None]
+    cls = cls_token[None, :, None].expand(len(images), -1, 1)
+    return torch.cat([cls, tokens], dim=-1) + positions.T

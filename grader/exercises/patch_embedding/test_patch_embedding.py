@@ -76,6 +76,24 @@ def test_patch_embedding(learner):
             judge.expect("patch_embedding", *args, tol=embedding_tol(*args))
 
 
+# (batch, C, H, W, P, D) where a transposed operand still has a shape that fits, so a transpose too many gives wrong
+# values instead of an error: D = C·P·P = N + 1 (W and the position table both square), D = C·P·P (W square), and
+# D = N + 1 (the position table square), in that order.
+SQUARE_OPERANDS = [(2, 1, 2, 6, 2, 4), (2, 3, 2, 3, 1, 3), (1, 2, 4, 4, 2, 5)]
+
+
+@pytest.mark.grades("patch_embedding")
+def test_patch_embedding_square_operands(learner):
+    """Shapes where W (D, C·P·P) or the positions (D, N + 1) are square, so that a misplaced transpose (patch rows
+    times W, positions added as (N + 1, D)) runs and can only show in the values: they must be W·patches + b and
+    positions[:, n] for column n."""
+    gen = generator(1005)
+    with Judge(learner, "patch_embedding") as judge:
+        for batch, channels, height, width, patch, dim in SQUARE_OPERANDS:
+            args = embedding_inputs(gen, batch, channels, height, width, patch, dim)
+            judge.expect("patch_embedding", *args, tol=embedding_tol(*args))
+
+
 @pytest.mark.grades("patch_embedding")
 def test_patch_embedding_gradients(learner):
     """Autograd through patch_embedding gives the reference's gradients for the images, W, b, [CLS] and positions."""

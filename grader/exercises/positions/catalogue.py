@@ -99,6 +99,27 @@ def bucket_causal_uses_absolute_distance(relative_position, bidirectional=True, 
     return base + torch.where(distance < exact, distance, far.clamp(max=half - 1))
 
 
+@wrong("relative_position_bucket", """
+    You split the buckets in halves but sized the exact range from ALL the buckets: exact = num_buckets/2 instead of
+    half of one half. With 32 bidirectional buckets each side has n = 16: distances 0..7 get a bucket each (n/2 = 8)
+    and 8..max_distance share the 8 logarithmic ones. Yours gives distances 0..15 a bucket each and leaves no
+    logarithmic buckets: every distance from 15 on shares the last one. Take exact = n // 2 where n is the half's
+    size (num_buckets // 2 when bidirectional).""")
+def bucket_exact_range_from_all_buckets(relative_position, bidirectional=True, num_buckets=32, max_distance=128):
+    offset = relative_position.long()
+    exact = num_buckets // 2
+    if bidirectional:
+        half = num_buckets // 2
+        base = (offset > 0).long() * half
+        distance = offset.abs()
+    else:
+        half = num_buckets
+        base = torch.zeros_like(offset)
+        distance = (-offset).clamp(min=0)
+    far = exact + (torch.log(distance.float() / exact) / math.log(max_distance / exact) * (half - exact)).long()
+    return base + torch.where(distance < exact, distance, far.clamp(max=half - 1))
+
+
 @wrong("rotary_embedding", """
     You rotated Q but returned K unchanged. Then a score K'ᵀQ' depends on the query's absolute position instead of
     the offset between query and key. Rotate both, each column by its own position: the rotations cancel to

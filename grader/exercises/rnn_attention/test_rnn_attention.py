@@ -121,6 +121,30 @@ def test_additive_random_shapes(learner):
                             *attention_weights(gen, d_a, d_s, d_h))
 
 
+# (batch of s, batch of H, batch of the mask or None): the leading axes of s and H broadcast against each other —
+# sizes 1 against n, a different number of axes (a grid of states against a batch of sequences) — and a mask carries
+# the batch axes of s alone or of H alone.
+ADDITIVE_BROADCAST = [((2, 1), (3,), None), ((1,), (4,), None), ((3,), (1,), None), ((2,), (), (2,)),
+                      ((), (3,), (3,)), ((2, 1), (3,), (3,))]
+
+
+@pytest.mark.grades("additive_attention")
+def test_additive_batch_axes_broadcast(learner):
+    """Leading axes broadcast between s and H, as the contract says: (2, 1) states against (3,) sequences give
+    (2, 3) weights and contexts, size 1 against n either way, and masks (..., N) whose batch axes are those of the
+    states alone or of the sequences alone."""
+    gen = generator(1407)
+    with Judge(learner, "rnn_attention") as judge:
+        for s_batch, h_batch, mask_batch in ADDITIVE_BROADCAST:
+            d_s, d_h, d_a, n = randint(gen, 2, 5), randint(gen, 2, 5), randint(gen, 2, 5), randint(gen, 3, 6)
+            mask = None
+            if mask_batch is not None:
+                mask = torch.rand(*mask_batch, n, generator=gen) < 0.6
+                mask[..., 0] = True
+            expect_additive(judge, randn(gen, *s_batch, d_s), randn(gen, *h_batch, d_h, n),
+                            *attention_weights(gen, d_a, d_s, d_h), mask)
+
+
 @pytest.mark.grades("additive_attention")
 def test_additive_float64(learner):
     """float64 inputs give float64 weights and context."""
@@ -243,6 +267,30 @@ def test_decoder_step_random_shapes(learner):
         expect_step(judge, s_prev, y_prev[0], H, params)        # one start-token embedding for the whole batch
 
 
+# (batch of s_prev, batch of y_prev, batch of H, with a mask): the leading axes of the three inputs broadcast — only
+# the encoder states batched, (2, 1) states against (3,) sequences, size 1 against n — and a padding mask with the
+# batch of the encoder states. y_prev's batch axes never reach beyond those of s_prev and H.
+DECODER_BROADCAST = [((), (), (3,), False), ((2, 1), (1,), (3,), False), ((1,), (3,), (3,), False),
+                     ((3,), (), (1,), False), ((), (), (3,), True)]
+
+
+@pytest.mark.grades("attention_decoder_step")
+def test_decoder_step_batch_axes_broadcast(learner):
+    """Leading axes broadcast between s_prev, y_prev and H: one state over a batch of encoder sequences (with and
+    without a padding mask of their lengths), (2, 1) states against (3,) sequences, and size 1 against n."""
+    gen = generator(1415)
+    with Judge(learner, "rnn_attention") as judge:
+        for s_batch, y_batch, h_batch, masked in DECODER_BROADCAST:
+            d_s, d_h, d_a, embed, vocab, n = 3, 4, 5, 2, 6, 5
+            s_prev, _, H, params = decoder_inputs(gen, s_batch, h_batch, d_s, d_h, d_a, embed, vocab, n)
+            y_prev = randn(gen, *y_batch, embed)
+            if masked:
+                lengths = torch.randint(1, n + 1, h_batch, generator=gen)
+                expect_step(judge, s_prev, y_prev, H, params, torch.arange(n) < lengths[..., None])
+            else:
+                expect_step(judge, s_prev, y_prev, H, params)
+
+
 @pytest.mark.grades("attention_decoder_step")
 def test_decoder_step_float64_and_masks(learner):
     """float64 inputs give float64 outputs; a padding mask (B, N) hides positions (one state sees none: its context
@@ -303,6 +351,26 @@ def test_grid_random_shapes(learner):
         for index, shape in enumerate(GRID_SHAPES):
             dtype = torch.float64 if index % 3 == 2 else torch.float32
             args = grid_inputs(gen, *shape, dtype=dtype)
+            judge.expect("grid_attention", *args, tol=grid_tol(*args))
+
+
+# (batch of s, batch of the features): the batch axes on the state only (one image, several states), on the
+# features only, and broadcast both ways (sizes 1 against n, (2, 1) against (3,)).
+GRID_BROADCAST = [((2,), ()), ((), (3,)), ((2, 1), (3,)), ((1,), (4,)), ((3,), (1,))]
+
+
+@pytest.mark.grades("grid_attention")
+def test_grid_batch_axes_broadcast(learner):
+    """Leading axes broadcast between s and the features: several states over one feature grid, one state over a
+    batch of grids, and (2, 1) against (3,), 1 against n: the weights (..., H, W) take the broadcast batch (not the
+    features' batch alone)."""
+    gen = generator(1424)
+    with Judge(learner, "rnn_attention") as judge:
+        for s_batch, f_batch in GRID_BROADCAST:
+            # C (5 or 6) differs from every batch size, so that a failure reads as what it is (a batch problem)
+            d_s, channels, height, width, d_a = 3, randint(gen, 5, 6), randint(gen, 2, 4), randint(gen, 2, 5), 4
+            args = (randn(gen, *s_batch, d_s), randn(gen, *f_batch, channels, height, width),
+                    *attention_weights(gen, d_a, d_s, channels))
             judge.expect("grid_attention", *args, tol=grid_tol(*args))
 
 

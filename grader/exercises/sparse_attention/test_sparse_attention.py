@@ -7,11 +7,15 @@ reference's attention under the learner's masks, in float64 (so the only questio
 Sizes are random as well as hand-picked: n from 1 to 40, strides from 1 to past n, windows from 0 to past n, 0 to n
 global tokens; the costs are also asked at n up to 10⁶, where only a closed form (or a loop over n) can answer: an
 n x n mask there would need a terabyte.
+
+Diagnoses beyond the catalogue (``ReadingJudge``): a count of one pattern off by exactly n on every wrong case (the
+diagonal left out or counted twice), or about half of it (one side of each query counted), and a global-token mask
+that keeps one half of the rule (global tokens see everyone, or are seen by everyone) and breaks the other.
 """
 import pytest
 import torch
 
-from grader.diagnose import Misconception
+from grader.diagnose import UNSPECIFIC, Misconception, agree
 from grader.judge import EXACT, Judge, generator, randn
 from grader.sandbox import LearnerError
 
@@ -19,6 +23,85 @@ CLOSED_FORM = ("cost_builds_the_mask", "Your sparse_attention_cost ran out of me
                "seems to build the n x n mask (or loop over all n² pairs) to count it. The point of the cost is that "
                "sparse patterns need about n·(2w + 1) scores, not n²: count pairs by offset instead — the diagonal "
                "holds n pairs, offsets ±d hold n - d each — and sum those in closed form.")
+
+
+class ReadingJudge(Judge):
+    """A ``Judge`` that, when neither the catalogue nor the structural probes say more than "the result differs",
+    asks this suite's own readings of the wrong results (``cost_reading``, ``global_mask_reading``): general
+    statements about how a count or a mask is off, true of every wrong case of the call the message shows."""
+
+    def diagnosis(self):
+        found = super().diagnosis()
+        if found is not None and found[0] in UNSPECIFIC:
+            for reading in (cost_reading, global_mask_reading):
+                better = reading(self)
+                if better is not None:
+                    return better
+        return found
+
+
+def wrong_calls(judge: Judge, function: str) -> list[tuple]:
+    """(observation, expected) of every call of ``function`` that disagrees, the one the message shows first."""
+    pairs = [(index, observation, want) for index, (observation, want) in
+             enumerate(zip(judge.observations, judge.expected)) if observation.function == function
+             and not agree(observation.result, want, observation.tol)]
+    pairs.sort(key=lambda item: item[0] != judge.first_disagreement)
+    return [(observation, want) for _, observation, want in pairs]
+
+
+SYMMETRIC_PATTERNS = ("dense", "local", "strided")              # offsets +d and -d alike
+WITH_THE_DIAGONAL = ("dense", "causal", "local", "strided")     # every query sees its own position
+
+
+def cost_reading(judge: Judge) -> tuple[str, str] | None:
+    """How the counts of the pattern the message shows are off, when every wrong count of that pattern is off the
+    same way: by exactly n (the diagonal left out, or counted twice) or, for a symmetric pattern, by counting the
+    keys on one side of each query only."""
+    wrong = [(observation, want) for observation, want in wrong_calls(judge, "sparse_attention_cost")
+             if type(observation.result) is int and type(want) is int]
+    if not wrong:
+        return None
+    pattern = wrong[0][0].args[0]
+    cases = [(observation.args[1], observation.result, want) for observation, want in wrong
+             if observation.args[0] == pattern]
+    if pattern in WITH_THE_DIAGONAL and all(got == want - n for n, got, want in cases):
+        return "cost_diagonal_left_out", (
+            f"Your {pattern!r} count is exactly n short on every case that differs: it leaves out the diagonal, where "
+            "each query sees its own position as a key (offset 0 holds n pairs). The pattern includes it"
+            + (": query i sees keys 0 .. i, i + 1 of them, n(n + 1)/2 in all." if pattern == "causal" else "."))
+    if pattern in WITH_THE_DIAGONAL and all(got == want + n for n, got, want in cases):
+        return "cost_diagonal_counted_twice", (
+            f"Your {pattern!r} count is exactly n too large on every case that differs: the diagonal (offset 0, n "
+            "pairs) is counted twice, once with each side. Count offset 0 once, then offsets ±d for d ≥ 1.")
+    if pattern in SYMMETRIC_PATTERNS and all(2 * got in (want + n, want - n) for n, got, want in cases):
+        return "cost_one_side_only", (
+            f"Your {pattern!r} count is about half the right one: it counts the keys on one side of each query only "
+            "(offsets d ≥ 0, keys before the query). The pattern is symmetric: offset +d and offset -d each hold "
+            "n - |d| pairs, so every offset d ≠ 0 counts twice and the diagonal once.")
+    return None
+
+
+def global_mask_reading(judge: Judge) -> tuple[str, str] | None:
+    """Which half of the global rule a wrong global-token mask breaks, when it breaks one and keeps the other:
+    global tokens must be seen by every query (their rows all True) AND see every key (their columns all True)."""
+    for observation, want in wrong_calls(judge, "global_token_mask")[:1]:
+        got, flags = observation.result, observation.args[0]
+        if not isinstance(got, torch.Tensor) or got.dtype != torch.bool or got.shape != want.shape:
+            return None
+        seen_by_all = bool((got | ~flags.unsqueeze(-1)).all())            # rows of global keys all True
+        see_all = bool((got | ~flags.unsqueeze(-2)).all())                # columns of global queries all True
+        extra = bool((got & ~want).any())
+        more = (" Your mask also shows pairs of two ordinary tokens (the diagonal, say): the global-token pattern "
+                "has none; combine it with local_mask or causal_mask for those." if extra else "")
+        if see_all and not seen_by_all:
+            return "global_tokens_not_seen_by_all", (
+                "Your global tokens see every key, but ordinary queries do not all see the global tokens: the ROW "
+                "of a global key must be all True too, [j, i] = is_global[j] or is_global[i]." + more)
+        if seen_by_all and not see_all:
+            return "global_tokens_do_not_see_all", (
+                "Every query sees your global tokens, but a global query does not see every key: the COLUMN of a "
+                "global query must be all True too, [j, i] = is_global[j] or is_global[i]." + more)
+    return None
 
 
 def randint(gen: torch.Generator, low: int, high: int) -> int:
@@ -95,7 +178,7 @@ def test_global_token_mask(learner):
     """global_token_mask(is_global)[..., j, i] is True iff token j or token i is global: one sequence, a batch, two
     batch axes, no global token, all global, N = 1, and 4 random batches."""
     gen = generator(1511)
-    with Judge(learner, "sparse_attention") as judge:
+    with ReadingJudge(learner, "sparse_attention") as judge:
         judge.expect("global_token_mask", torch.tensor([False, True, False, False, True]), tol=EXACT)
         judge.expect("global_token_mask", is_global_flags(gen, 3, 6), tol=EXACT)
         judge.expect("global_token_mask", is_global_flags(gen, 2, 3, 4), tol=EXACT)
@@ -115,7 +198,7 @@ def test_global_tokens_see_and_are_seen(learner):
     from reference.masking import local_mask
 
     gen = generator(1512)
-    with Judge(learner, "sparse_attention") as judge:
+    with ReadingJudge(learner, "sparse_attention") as judge:
         n, window = 16, 1
         is_global = torch.zeros(n, dtype=torch.bool)
         is_global[[0, 9]] = True
@@ -153,7 +236,7 @@ def test_cost_of_each_pattern(learner):
     """The number of scored pairs of each pattern, as a Python int: hand-picked edge cases (n = 1, window 0, a
     window at and past n - 1, a stride dividing n, past n, no and all global tokens) and 8 random n up to 60."""
     gen = generator(1521)
-    with Judge(learner, "sparse_attention") as judge:
+    with ReadingJudge(learner, "sparse_attention") as judge:
         edges = [("dense", 1, {}), ("causal", 1, {}), ("local", 1, {"window": 0}), ("local", 9, {"window": 0}),
                  ("local", 9, {"window": 8}), ("local", 9, {"window": 20}), ("local", 10, {"window": 3}),
                  ("strided", 1, {"stride": 1}), ("strided", 12, {"stride": 4}), ("strided", 13, {"stride": 4}),
@@ -172,7 +255,7 @@ def test_cost_counts_the_masks(learner):
     from reference.sparse_attention import global_token_mask, strided_mask
 
     gen = generator(1522)
-    with Judge(learner, "sparse_attention") as judge:
+    with ReadingJudge(learner, "sparse_attention") as judge:
         for _ in range(5):
             n = randint(gen, 1, 30)
             window, stride, num_global = randint(gen, 0, n + 1), randint(gen, 1, n + 1), randint(gen, 0, n)
@@ -192,7 +275,7 @@ def test_cost_counts_the_masks(learner):
 def test_cost_at_long_lengths(learner):
     """Long sequences, where sparse patterns matter: n = 4096 with w = 128 (the benchmark's size), n = 100,000 and
     1,000,000 with windows, strides and global tokens of realistic sizes; exact ints, beyond 32 bits for n²."""
-    with Judge(learner, "sparse_attention") as judge:
+    with ReadingJudge(learner, "sparse_attention") as judge:
         cases = [("dense", 4096, {}), ("local", 4096, {"window": 128}), ("causal", 100_000, {}),
                  ("local", 100_000, {"window": 512}), ("strided", 100_000, {"stride": 256}),
                  ("global", 100_000, {"num_global": 16}), ("dense", 1_000_000, {}),
@@ -211,7 +294,7 @@ def test_cost_at_long_lengths(learner):
 @pytest.mark.grades("sparse_attention_cost")
 def test_cost_rejects_unknown_patterns_and_missing_sizes(learner):
     """An unknown pattern, and each sized pattern without its size, is a ValueError (a valid call still works)."""
-    with Judge(learner, "sparse_attention") as judge:
+    with ReadingJudge(learner, "sparse_attention") as judge:
         judge.expect("sparse_attention_cost", "local", 10, tol=EXACT, window=2)
         judge.expect_value_error("sparse_attention_cost", "banded", 10, argument="pattern ('banded')", window=2)
         judge.expect_value_error("sparse_attention_cost", "local", 10, argument="window (missing)")

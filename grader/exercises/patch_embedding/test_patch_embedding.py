@@ -115,6 +115,12 @@ def patch_embedding_clause_inputs(gen: torch.Generator, case: Case) -> tuple[tup
     return (args[0] * case.scale, *args[1:]), {}
 
 
-SPECS = {"patch_embedding": Spec(patch_embedding_clause_inputs, lambda args, kwargs: embedding_tol(*args),
+def patchify_clause_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:
+    """Images (B, 2, 4, 6) in 2 x 2 patches (the contract's batch axis is one, always present)."""
+    return (randn(gen, *(case.batch or (1,))[:1], 2, 4, 6, dtype=case.dtype), 2), {}
+
+
+SPECS = {"patchify": Spec(patchify_clause_inputs, lambda args, kwargs: EXACT, ()),
+         "patch_embedding": Spec(patch_embedding_clause_inputs, lambda args, kwargs: embedding_tol(*args),
                                  ("single_token", "float64", "large_magnitudes"))}
 globals().update(clause_checks("patch_embedding", SPECS))

@@ -385,6 +385,19 @@ def merging_clause_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict
     return (X * case.scale, gamma, beta, W), {}
 
 
+def partition_clause_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:
+    """A (..., 3, 4, 6) grid in windows of 2 x 2."""
+    return (randn(gen, *case.batch, 3, 4, 6, dtype=case.dtype), 2), {}
+
+
+def reverse_clause_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:
+    """The six 2 x 2 windows (..., 6, 3, 4) of a 4 x 6 grid of 3 channels."""
+    return (randn(gen, *case.batch, 6, 3, 4, dtype=case.dtype), 2, 4, 6), {}
+
+
+# window_partition and window_reverse only move entries: exact, and with the general clauses only (docs/contract.md)
 SPECS = {"patch_merging": Spec(merging_clause_inputs, lambda args, kwargs: merging_tol(*args),
-                               ("batching", "single_token", "float64", "large_magnitudes"))}
+                               ("batching", "single_token", "float64", "large_magnitudes")),
+         "window_partition": Spec(partition_clause_inputs, lambda args, kwargs: EXACT, ()),
+         "window_reverse": Spec(reverse_clause_inputs, lambda args, kwargs: EXACT, ())}
 globals().update(clause_checks("swin", SPECS))

@@ -34,7 +34,7 @@ GENERIC = frozenset({"wrong_shape", "wrong_dtype", "not_finite", "transposed", "
                      "axes_permuted", "right_up_to_normalisation", "right_for_first_columns",
                      "fully_masked_queries_wrong", "float32_accuracy", "batch_axis", "heads", "argument_ignored",
                      "stage_wrong", "argument_misused", "raised_in_called_function", "nondeterministic",
-                     "breaks_for_size", "breaks_unless_sizes_match", "rejects_valid_input",
+                     "breaks_for_size", "breaks_unless_sizes_match", "rejects_valid_input", "argument_transposed",
                      # a clause check whose failure nothing more specific explains (grader.clauses)
                      "breaks_batching", "breaks_single_token", "breaks_unequal_lengths", "breaks_float64",
                      "breaks_large_magnitudes", "breaks_fully_masked_query", "hidden_keys_leak", "breaks_one_head",

@@ -55,7 +55,7 @@ def structural(judge: Judge, observation: Observation, expected: Any) -> Diagnos
             return found
     calls = _Calls(judge)
     for probe in (_nondeterministic, _discrete_in_float32, _batch_axis, _heads, _stage, _optional_arguments,
-                  _arguments):
+                  _argument_transposed, _arguments):
         try:
             found = probe(calls, observation, expected)
         except (_Budget, LearnerError):
@@ -386,6 +386,29 @@ def _arguments(calls: _Calls, observation: Observation, expected: Any) -> Diagno
     return None
 
 
+def _argument_transposed(calls: _Calls, observation: Observation, expected: Any = None) -> Diagnosis | None:
+    """A matrix argument read the other way round: given that argument with its last two axes swapped, the learner's
+    function returns the right result (a (D, N) sequence read as (N, D), a weight used as its transpose)."""
+    want = expected if expected is not None else calls.reference(observation.function, observation.args,
+                                                                  observation.kwargs)
+    names = _parameter_names(calls.judge, observation.function)
+    for label, original, rebuild in _slots(observation, names):
+        if original.dim() < 2 or min(original.shape[-2:]) < 2:
+            continue
+        args, kwargs = rebuild(original.transpose(-1, -2).contiguous())
+        try:
+            result = calls.learner(observation.function, args, kwargs)
+        except LearnerError:
+            continue
+        if agree(result, want, observation.tol):
+            return "argument_transposed", (
+                f"Your function reads {label} transposed: given {label} with its last two axes swapped it returns "
+                f"the right result. Check the layout the contract gives {label} (tokens are columns, (..., D, N); "
+                "a weight is (out, in) and multiplies from the left, W @ X) and drop the extra .T (or add the "
+                "missing one).")
+    return None
+
+
 def _optional_arguments(calls: _Calls, observation: Observation, expected: Any) -> Diagnosis | None:
     """An optional argument given a value other than its default: if the learner is right with that argument at its
     default, the mistake is in how the argument is used (or it is not used at all)."""
@@ -481,7 +504,7 @@ def crashed(judge: Judge, observation: Observation, error: LearnerError) -> Diag
     ``observation.result`` is unused."""
     calls = _Calls(judge)
     try:
-        found = _crash_stage(calls, observation)
+        found = _crash_layout(calls, observation) or _crash_stage(calls, observation)
         if found:
             return found
         found = _raised_in_earlier_function(judge, observation.function, error)
@@ -492,13 +515,37 @@ def crashed(judge: Judge, observation: Observation, error: LearnerError) -> Diag
                 f"Your {observation.function} raises ValueError on inputs its contract accepts (the call shown): an "
                 "input check is too strict. Look at the edges the contract allows: a size or count of 0, one item "
                 "(one token, one document), an optional argument given as 0 or False rather than left out.")
-        for probe in (_crash_batch, _crash_float64, _crash_token_count, _crash_sizes):
+        for probe in (_crash_batch, _crash_float64, _crash_token_count, _crash_sizes, _argument_transposed):
             found = probe(calls, observation)
             if found:
                 return found
     except _Budget:
         pass
     return None
+
+
+def _crash_layout(calls: _Calls, observation: Observation) -> Diagnosis | None:
+    """It raises on inputs that are non-contiguous views, and runs on contiguous copies of the same values."""
+    if not any(not tensor.is_contiguous() for tensor in _tensors((observation.args, observation.kwargs))):
+        return None
+    try:
+        calls.learner(observation.function, _contiguous(observation.args), _contiguous(observation.kwargs))
+    except LearnerError:
+        return None
+    return "assumes_contiguous", (
+        "Your function raises when an input is a non-contiguous view (the call shown passes one: the transpose of a "
+        "contiguous tensor) and runs on a contiguous copy of the same values: .view() needs a compatible layout, so "
+        "use .reshape() (or .contiguous() first).")
+
+
+def _contiguous(value: Any) -> Any:
+    if isinstance(value, torch.Tensor):
+        return value.contiguous()
+    if isinstance(value, (tuple, list)):
+        return type(value)(_contiguous(item) for item in value)
+    if isinstance(value, dict):
+        return {key: _contiguous(item) for key, item in value.items()}
+    return value
 
 
 def _raised_by_a_raise_statement(message: str) -> bool:

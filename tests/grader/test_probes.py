@@ -62,6 +62,21 @@ UNSEEN = {
             kept = torch.where(keep, probs, torch.zeros_like(probs))
             return kept / kept.sum()
     """, None, "test_clause_next_token_probs_top_p_at_the_threshold"),
+    "first_weight_read_transposed": ("transformer_layer", """
+        def feed_forward(X, W1, b1, W2, b2):
+            return W2 @ torch.relu(W1.T @ X + b1[:, None]) + b2[:, None]
+    """, "argument_transposed", "test_clause_feed_forward_batching"),
+    "flattens_its_input_with_view": ("swin", """
+        _right = window_partition
+
+        def window_partition(X, window):
+            X.view(-1)                              # a flatten that needs a contiguous layout
+            return _right(X, window)
+    """, "assumes_contiguous", "test_clause_window_partition_non_contiguous"),
+    "weights_detached": ("transformer_layer", """
+        def feed_forward(X, W1, b1, W2, b2):
+            return W2.detach() @ torch.relu(W1 @ X + b1[:, None]) + b2.detach()[:, None]
+    """, "no_gradient", "test_clause_feed_forward_gradients"),
 }
 
 

@@ -589,8 +589,9 @@ def generate_context_one_too_long(model, prompt, max_new_tokens, temperature=1.0
 
 
 @wrong("sequence_log_prob", """
-    You averaged the log-probabilities over the positions (as a cross-entropy loss with reduction="mean" does). The
-    log-probability of a sequence is their SUM: log p(ids) = Σ_n log p(ids[n] | ids[:n]).""")
+    You averaged the log-probabilities over the positions (as a cross-entropy loss with reduction="mean" does): your
+    result is the right one divided by N - 1, the number of predicted tokens. The log-probability of a sequence is
+    their SUM: log p(ids) = Σ_n log p(ids[n] | ids[:n]).""")
 def log_probs_averaged(model, ids):
     log_probs = torch.log_softmax(model(ids), dim=0)
     picked = log_probs[ids[1:], torch.arange(len(ids) - 1)]
@@ -644,4 +645,69 @@ def beam_returns_first_finished(model, prompt, beam_width, max_new_tokens, eos_i
         for _, ids in beams:
             if eos_id is not None and int(ids[-1]) == eos_id:
                 return ids
+    return beams[0][1]
+
+
+@wrong("sequence_log_prob", """
+    You averaged the log-probabilities (.mean()) instead of summing them: your result is the right one divided by
+    N - 1, the number of predicted tokens, and for a single token the mean of nothing is NaN where the empty sum is 0.
+    The log-probability of a sequence is the SUM: log p(ids) = Σ_{n>=1} log p(ids[n] | ids[:n]).""")
+def log_probs_mean(model, ids):
+    log_probs = torch.log_softmax(model(ids), dim=0)
+    return log_probs[ids[1:], torch.arange(len(ids) - 1)].mean()
+
+
+@wrong("generate", """
+    Your loop draws a token BEFORE it checks the count (a do-while: draw, append, then stop once max_new_tokens are
+    there), so max_new_tokens = 0 still adds a token. max_new_tokens is an upper bound: test it before each draw —
+    for _ in range(max_new_tokens) — and with 0 return the prompt itself.""")
+def generate_at_least_one_token(model, prompt, max_new_tokens, temperature=1.0, top_k=None, top_p=None, eos_id=None,
+                                generator=None, context_size=None):
+    ids = prompt.long()
+    while True:
+        context = ids if context_size is None else ids[-context_size:]
+        token = torch.multinomial(next_token_probs(model(context)[:, -1], temperature, top_k, top_p), 1,
+                                  generator=generator)
+        ids = torch.cat([ids, token])
+        if (eos_id is not None and int(token) == eos_id) or len(ids) - len(prompt) >= max_new_tokens:
+            return ids
+
+
+@wrong("generate", """
+    Your context window is ids[len(ids) - context_size:]. While there are fewer than context_size ids that start is
+    NEGATIVE, and a negative start counts from the END: the model then sees only the last few ids instead of all of
+    them. Use ids[-context_size:] (or start at max(0, len(ids) - context_size)): every id while there are no more
+    than context_size.""")
+def generate_crop_negative_start(model, prompt, max_new_tokens, temperature=1.0, top_k=None, top_p=None,
+                                 eos_id=None, generator=None, context_size=None):
+    ids = prompt.long()
+    for _ in range(max_new_tokens):
+        context = ids if context_size is None else ids[len(ids) - context_size:]
+        token = torch.multinomial(next_token_probs(model(context)[:, -1], temperature, top_k, top_p), 1,
+                                  generator=generator)
+        ids = torch.cat([ids, token])
+        if eos_id is not None and int(token) == eos_id:
+            break
+    return ids
+
+
+@wrong("beam_search", """
+    Among candidates with equal scores you prefer the lower token id to the earlier beam (a sort key such as
+    (-score, token)). The contract breaks ties by the EARLIER BEAM first, then by the lower token id: list the
+    candidates in (beam, token) order and sort them stably by score alone, or sort by (-score, beam, token).""")
+def beam_ties_to_lower_token(model, prompt, beam_width, max_new_tokens, eos_id=None):
+    beams = [(0.0, prompt.long(), False)]
+    for _ in range(max_new_tokens):
+        candidates = []
+        for score, ids, finished in beams:
+            if finished:
+                candidates.append((score, ids, True))
+                continue
+            log_probs = torch.log_softmax(model(ids)[:, -1].double(), dim=0)
+            for token, log_prob in enumerate(log_probs.tolist()):
+                candidates.append((score + log_prob, torch.cat([ids, torch.tensor([token])]), token == eos_id))
+        candidates.sort(key=lambda c: (-c[0], int(c[1][-1])))
+        beams = candidates[:beam_width]
+        if all(finished for _, _, finished in beams):
+            break
     return beams[0][1]

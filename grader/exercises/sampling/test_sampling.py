@@ -10,6 +10,11 @@ Tolerances (u = 2^-24): a float32 softmax of logits l / T errs by (2·max|l/T| +
 test_softmax.py); renormalising after a filter adds V·u; twice that. ``sequence_log_prob`` sums N-1 log-softmax
 values, each off by (2·max|l| + V + 3)·u absolute: four times N times that. Which tokens are kept must match
 exactly; the inputs keep every cumulative sum at least 1e-3 away from p < 1 (checked by ``assert_clear_of_p``).
+
+The checks use ``SamplingJudge`` (``sampling_judge.py``): the catalogue first, then this exercise's own readings of a
+failure that the generic ones only call "different" (a dtype lost in one mode, log-probabilities read from the wrong
+columns, draws that are not torch.multinomial's, a beam-search tie broken the other way, a crash at one token or at
+max_new_tokens = 0).
 """
 from dataclasses import replace
 
@@ -17,6 +22,7 @@ import pytest
 import torch
 
 from grader.clauses import Case, Spec, clause_checks, register
+from grader.exercises.sampling.sampling_judge import SamplingJudge
 from grader.judge import EXACT, Judge, Tolerance, generator, randn
 from grader.sandbox.protocol import Seed, TableModel
 
@@ -54,7 +60,7 @@ def expect_probs(judge: Judge, logits, temperature=1.0, top_k=None, top_p=None):
 def test_temperature(learner):
     """softmax(logits / T) for T = 0.5, 1 and 2.5 (float32, and float64 kept as float64)."""
     gen = generator(901)
-    with Judge(learner, "sampling") as judge:
+    with SamplingJudge(learner) as judge:
         logits = randn(gen, 12, scale=2.0)
         for temperature in (0.5, 1.0, 2.5):
             expect_probs(judge, logits, temperature)
@@ -65,7 +71,7 @@ def test_temperature(learner):
 def test_greedy_at_temperature_zero(learner):
     """temperature = 0 gives a one-hot on the arg-max, ties to the lowest id."""
     gen = generator(902)
-    with Judge(learner, "sampling") as judge:
+    with SamplingJudge(learner) as judge:
         expect_probs(judge, randn(gen, 9), 0.0)
         expect_probs(judge, torch.tensor([1.0, 3.0, -2.0, 3.0, 3.0]), 0.0)
 
@@ -74,7 +80,7 @@ def test_greedy_at_temperature_zero(learner):
 def test_top_k(learner):
     """top-k keeps exactly k tokens (ties to the lower ids), renormalised: k = 1, 3, V; with tied logits."""
     gen = generator(903)
-    with Judge(learner, "sampling") as judge:
+    with SamplingJudge(learner) as judge:
         logits = randn(gen, 10, scale=2.0)
         for k in (1, 3, 10):
             expect_probs(judge, logits, 1.0, k)
@@ -88,7 +94,7 @@ def test_top_p(learner):
     """top-p keeps the shortest prefix (by decreasing probability) whose total reaches p, the crossing token
     included: p = 0.05 (one token), 0.5, 0.9 and 1.0 (everything)."""
     gen = generator(904)
-    with Judge(learner, "sampling") as judge:
+    with SamplingJudge(learner) as judge:
         logits = randn(gen, 12, scale=1.5)
         for top_p in (0.05, 0.5, 0.9, 1.0):
             expect_probs(judge, logits, 1.0, None, top_p)
@@ -99,7 +105,7 @@ def test_top_p(learner):
 def test_top_k_then_top_p(learner):
     """top-k first, then top-p on the renormalised top-k distribution, then renormalise."""
     gen = generator(905)
-    with Judge(learner, "sampling") as judge:
+    with SamplingJudge(learner) as judge:
         logits = randn(gen, 16, scale=1.0)
         expect_probs(judge, logits, 1.0, 6, 0.7)
         expect_probs(judge, logits, 0.7, 3, 0.5)
@@ -116,7 +122,7 @@ def test_random_ties(learner):
     go to the lower id everywhere — in greedy decoding, in top-k and at the top-p cut. Cases whose cumulative sums
     come within 1e-3 of p are skipped (drawn again), so float32 rounding never decides the cut."""
     gen = generator(911)
-    with Judge(learner, "sampling") as judge:
+    with SamplingJudge(learner) as judge:
         done = 0
         while done < 20:
             vocab = randint(gen, 3, 13)
@@ -130,13 +136,36 @@ def test_random_ties(learner):
             done += 1
 
 
+def clear_logits(gen, vocab: int, dtype: torch.dtype, temperature: float, top_k, top_p) -> torch.Tensor:
+    """Random logits whose top-p cut float rounding cannot move (drawn again until ``clear_of_p``)."""
+    while True:
+        logits = randn(gen, vocab, dtype=dtype, scale=2.0)
+        if top_p is None or top_p >= 1 or temperature == 0 or clear_of_p(logits, temperature, top_k, top_p):
+            return logits
+
+
+@pytest.mark.grades("next_token_probs")
+def test_dtype_in_every_mode(learner):
+    """The result keeps the logits' dtype in EVERY mode: float64 logits give float64 probabilities, to float64
+    accuracy, greedy (temperature 0, alone and with top-k and top-p given), at another temperature, with top-k, top-p
+    and both; float32 greedy with the filters given stays float32."""
+    gen = generator(917)
+    with SamplingJudge(learner) as judge:
+        for temperature, top_k, top_p in ((0.0, None, None), (0.0, 3, 0.5), (1.0, 4, None), (1.0, None, 0.7),
+                                          (0.8, 5, 0.6), (1.5, None, None)):
+            logits = clear_logits(gen, 11, torch.float64, temperature, top_k, top_p)
+            judge.expect("next_token_probs", logits, temperature, top_k, top_p,
+                         tol=probs_tol(logits, temperature).scaled(4 * FLOAT64))
+        expect_probs(judge, randn(gen, 8), 0.0, 2, 0.9)
+
+
 @pytest.mark.grades("generate")
 def test_generate_random_cases(learner):
     """Random models, prompts, lengths, temperatures, top-k and context sizes, with an eos id of random strength —
     the boundary ids 0 and V-1 as well as inner ones (0 is a valid id, not "no eos"): seeded generation gives the
     reference's ids exactly."""
     gen = generator(912)
-    with Judge(learner, "sampling") as judge:
+    with SamplingJudge(learner) as judge:
         for case in range(15):
             vocab = randint(gen, 3, 10)
             model = table_model(gen, vocab, 40)
@@ -156,7 +185,7 @@ def test_generate_random_cases(learner):
 def test_generate_seeded(learner):
     """Seeded generation gives the reference's ids exactly: plain sampling, temperature with top-k, top-p, greedy."""
     gen = generator(906)
-    with Judge(learner, "sampling") as judge:
+    with SamplingJudge(learner) as judge:
         model = table_model(gen, 12, 24)
         prompt = torch.randint(0, 12, (3,), generator=gen)
         judge.expect("generate", model, prompt, 10, generator=Seed(1), tol=EXACT)
@@ -170,7 +199,7 @@ def test_generate_eos_and_context(learner):
     """Generation stops right after emitting eos_id (eos included); the model sees only the last context_size
     tokens."""
     gen = generator(907)
-    with Judge(learner, "sampling") as judge:
+    with SamplingJudge(learner) as judge:
         model = table_model(gen, 8, 30)
         model.table[5] += 1.5                                 # make token 5 likely enough to end some runs early
         prompt = torch.randint(0, 8, (4,), generator=gen)
@@ -180,12 +209,44 @@ def test_generate_eos_and_context(learner):
         judge.expect("generate", model, prompt, 10, 1.0, 4, context_size=2, generator=Seed(21), tol=EXACT)
 
 
+@pytest.mark.grades("generate")
+def test_generate_max_new_tokens_bound(learner):
+    """max_new_tokens bounds the new tokens, 0 included: 0 returns the prompt itself whatever the other arguments
+    (nothing is drawn), 1 adds exactly one token (sampled, filtered, greedy without a generator)."""
+    gen = generator(918)
+    with SamplingJudge(learner) as judge:
+        model = table_model(gen, 7, 24)
+        prompt = torch.randint(0, 7, (3,), generator=gen)
+        judge.expect("generate", model, prompt, 0, generator=Seed(30), tol=EXACT)
+        judge.expect("generate", model, prompt[:1], 0, 0.0, 2, 0.9, int(prompt[0]), Seed(31), 1, tol=EXACT)
+        judge.expect("generate", model, prompt, 1, generator=Seed(32), tol=EXACT)
+        judge.expect("generate", model, prompt[:1], 1, 0.7, 3, 0.9, generator=Seed(33), context_size=2, tol=EXACT)
+        judge.expect("generate", model, prompt, 1, 0.0, tol=EXACT)
+
+
+@pytest.mark.grades("generate")
+def test_generate_context_sizes(learner):
+    """The model sees the last context_size ids, and ALL of them while there are no more than context_size: a
+    context larger than the prompt and everything generated, larger than the prompt only (cropping starts midway,
+    also while fewer than half the window is filled), as long as the prompt, shorter, and a single id. The models'
+    position biases are large, so a context of the wrong length changes the draws."""
+    gen = generator(919)
+    with SamplingJudge(learner) as judge:
+        for case, (n0, steps, context_size) in enumerate(((2, 6, 12), (2, 8, 5), (3, 6, 4), (4, 6, 4), (5, 6, 2),
+                                                          (1, 5, 1))):
+            model = TableModel(randn(gen, 8, 8, scale=2.0), randn(gen, 8, 16, scale=2.0))
+            prompt = torch.randint(0, 8, (n0,), generator=gen)
+            top_k = (None, 5)[case % 2]
+            judge.expect("generate", model, prompt, steps, 1.0, top_k, generator=Seed(40 + case),
+                         context_size=context_size, tol=EXACT)
+
+
 @pytest.mark.grades("sequence_log_prob")
 def test_sequence_log_prob(learner):
     """Σ_{n>=1} log p(ids[n] | ids[:n]), column n-1 scoring ids[n]; N = 1 gives 0; logits in the thousands (a token
     far less likely than the best has a large negative log-probability, never -inf)."""
     gen = generator(908)
-    with Judge(learner, "sampling") as judge:
+    with SamplingJudge(learner) as judge:
         for vocab, n, scale in ((10, 6, 2.0), (5, 2, 2.0), (7, 1, 2.0), (20, 15, 2.0), (10, 6, 3000.0)):
             model = table_model(gen, vocab, 16, scale)
             top = float(model.table.abs().max() + model.pos.abs().max())
@@ -210,7 +271,7 @@ def beam_cases(gen):
 @pytest.mark.grades("beam_search", weight=2)
 def test_beam_search(learner):
     """Beam search on summed log-probabilities returns the reference's sequence exactly, for widths 1 to 4."""
-    with Judge(learner, "sampling") as judge:
+    with SamplingJudge(learner) as judge:
         for model, prompt, width, steps, _ in beam_cases(generator(993))[:4]:
             judge.expect("beam_search", model, prompt, width, steps, tol=EXACT)
 
@@ -218,7 +279,7 @@ def test_beam_search(learner):
 @pytest.mark.grades("beam_search")
 def test_beam_search_with_eos(learner):
     """A beam ending in eos_id is finished: not extended, competing with its fixed score."""
-    with Judge(learner, "sampling") as judge:
+    with SamplingJudge(learner) as judge:
         for model, prompt, width, steps, eos in beam_cases(generator(993))[4:]:
             judge.expect("beam_search", model, prompt, width, steps, eos, tol=EXACT)
 
@@ -228,7 +289,7 @@ def test_beam_search_random_cases(learner):
     """Many random searches — vocabularies 3 to 8, widths 1 to 4, up to 7 steps, with and without an eos of random
     strength — return the reference's sequence exactly (scores are plain sums: no length normalisation)."""
     gen = generator(994)
-    with Judge(learner, "sampling") as judge:
+    with SamplingJudge(learner) as judge:
         for _ in range(24):
             vocab = int(torch.randint(3, 9, (), generator=gen))
             model = TableModel(randn(gen, vocab, vocab, scale=1.5), randn(gen, vocab, 16, scale=0.4))
@@ -249,7 +310,7 @@ def test_beam_search_ties(learner):
     score is then a sum of at most two log-probabilities, and x + y == y + x exactly, so equal scores are equal in
     any precision (with three terms the order of additions could split a tie by one rounding)."""
     gen = generator(913)
-    with Judge(learner, "sampling") as judge:
+    with SamplingJudge(learner) as judge:
         for _ in range(20):
             vocab = randint(gen, 3, 7)
             base = torch.randint(-2, 3, (vocab, vocab), generator=gen).float()
@@ -261,12 +322,65 @@ def test_beam_search_ties(learner):
             judge.expect("beam_search", model, prompt, randint(gen, 1, 5), randint(gen, 1, 3), eos, tol=EXACT)
 
 
+def tie_model(gen, vocab: int, tops: int) -> TableModel:
+    """Every column of the table has `tops` maxima (logit 0) at random tokens and -60 elsewhere, no position bias: a
+    softmax's sum is then exactly `tops` (e^-60 vanishes next to 1, in float32 as in float64), so EVERY context gives
+    log-probabilities -log(tops) and -60 - log(tops), the same numbers at different tokens: candidates of different
+    beams tie exactly, with different tokens."""
+    table = torch.full((vocab, vocab), -60.0)
+    for column in range(vocab):
+        table[torch.randperm(vocab, generator=gen)[:tops], column] = 0.0
+    return TableModel(table, torch.zeros(vocab, 8))
+
+
+def beam_search_token_first(model, prompt, beam_width, max_new_tokens, eos_id=None) -> list[int]:
+    """Instructor-side: beam search with the OTHER order of the tie rule (lower token id first, then earlier beam),
+    to keep only inputs on which the contract's order decides the result."""
+    beams = [(prompt.tolist(), 0.0, False)]
+    for _ in range(max_new_tokens):
+        if all(finished for _, _, finished in beams):
+            break
+        candidates = []
+        for beam, (ids, score, finished) in enumerate(beams):
+            if finished:
+                candidates.append((ids, score, True, ids[-1], beam))
+                continue
+            log_probs = torch.log_softmax(model(torch.tensor(ids)).double()[:, -1], dim=0).tolist()
+            candidates += [(ids + [t], score + lp, t == eos_id, t, beam) for t, lp in enumerate(log_probs)]
+        beams = [c[:3] for c in sorted(candidates, key=lambda c: (-c[1], c[3], c[4]))[:beam_width]]
+    return beams[0][0]
+
+
+@pytest.mark.grades("beam_search")
+def test_beam_search_ties_across_beams(learner):
+    """Exact ties between candidates of DIFFERENT beams with different tokens, where the beam order and the token
+    order disagree (models of `tie_model`; two steps, so every score is a sum of two log-probabilities and equal
+    scores are equal in any precision): ties go to the earlier beam FIRST, then to the lower token id. Only inputs
+    on which the two orders give different results are kept."""
+    from reference.sampling import beam_search
+
+    gen = generator(920)
+    with SamplingJudge(learner) as judge:
+        done = 0
+        while done < 6:
+            vocab = randint(gen, 3, 7)
+            model = tie_model(gen, vocab, randint(gen, 1, min(3, vocab - 1) + 1))
+            prompt = torch.randint(0, vocab, (randint(gen, 1, 4),), generator=gen)
+            eos = randint(gen, 0, vocab) if randint(gen, 0, 3) == 0 else None
+            width, steps = randint(gen, 2, 5), 2
+            if beam_search(model, prompt, width, steps, eos).tolist() == \
+                    beam_search_token_first(model, prompt, width, steps, eos):
+                continue
+            judge.expect("beam_search", model, prompt, width, steps, eos, tol=EXACT)
+            done += 1
+
+
 @pytest.mark.grades("beam_search")
 def test_beam_search_long_sequences(learner):
     """48 steps over a flat 16-token distribution: a product of probabilities (~16^-48) underflows float32; summed
     log-probabilities do not."""
     gen = generator(910)
-    with Judge(learner, "sampling") as judge:
+    with SamplingJudge(learner) as judge:
         model = table_model(gen, 16, 60, scale=0.3)
         judge.expect("beam_search", model, torch.tensor([3]), 2, 48, tol=EXACT)
 
@@ -279,7 +393,7 @@ def test_sequence_log_prob_float64_precision(learner):
     """A float64 model's log-probability is computed in float64 (the bound of test_sequence_log_prob with float64's
     unit roundoff 2^-53)."""
     gen = generator(916)
-    with Judge(learner, "sampling") as judge:
+    with SamplingJudge(learner) as judge:
         for vocab, n in ((10, 6), (7, 1), (20, 15)):
             model = TableModel(randn(gen, vocab, vocab, dtype=torch.float64, scale=2.0),
                                randn(gen, vocab, 16, dtype=torch.float64, scale=0.5))
@@ -312,6 +426,8 @@ def probs_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:
     return (logits, 1.0, case.extra.get("top_k"), case.extra.get("top_p")), {}
 
 
+# Sampling runs outside training: docs/contract.md does not ask it to be differentiable.
 SPECS = {"next_token_probs": Spec(probs_inputs, lambda args, kwargs: probs_tol(args[0], args[1]),
-                                  ("float64", "large_magnitudes", "top_p_at_the_threshold", "top_k_ties"))}
+                                  ("float64", "large_magnitudes", "top_p_at_the_threshold", "top_k_ties"),
+                                  differentiable=False)}
 globals().update(clause_checks("sampling", SPECS))

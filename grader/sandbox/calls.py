@@ -180,8 +180,17 @@ def changed(function: object, args: list, kwargs: dict, before: tuple[list, list
     return {"mutated": readable}
 
 
+_SAME_SIZE_INTEGERS = {1: protocol.torch.uint8, 2: protocol.torch.int16, 4: protocol.torch.int32,
+                       8: protocol.torch.int64}
+
+
 def _bits(tensor: object) -> object:
-    return tensor.reshape(-1).contiguous().view(protocol.torch.uint8)
+    """The tensor's bit patterns as integers of the same size (one view, any strides): NaN equals itself, -0.0
+    differs from 0.0."""
+    torch = protocol.torch
+    if tensor.dtype == torch.bool or tensor.is_complex():
+        return tensor.reshape(-1).contiguous().view(torch.uint8) if tensor.is_complex() else tensor
+    return tensor.view(_SAME_SIZE_INTEGERS[tensor.element_size()])
 
 
 def send_back(value: object) -> object:

@@ -20,6 +20,7 @@ must not import anything from the grader's package.
 from __future__ import annotations
 
 import base64
+import binascii
 import json
 import math
 import socket
@@ -40,6 +41,7 @@ DTYPES: dict[str, torch.dtype] = {
                  "float16", "bfloat16", "float32", "float64", "complex64", "complex128")
 }
 
+DTYPE_NAMES = {dtype: name for name, dtype in DTYPES.items()}
 ITEM_SIZES = {name: torch.empty((), dtype=dtype).element_size() for name, dtype in DTYPES.items()}
 _HEADER = struct.Struct(">I")
 PLAIN_TYPES = (str, int, float, bool, type(None))  # exactly these types travel as themselves
@@ -177,21 +179,24 @@ def encode(value: object, keep_layout: bool = False) -> object:
 def _encode_tensor(tensor: torch.Tensor, keep_layout: bool = False) -> dict:
     # Read the true data of a subclass, whatever its __torch_function__ claims.
     with torch._C.DisableTorchFunctionSubclass():
-        plain = torch.Tensor.cpu(torch.Tensor.detach(tensor))
-        transposed = keep_layout and is_transposed(plain)
-        plain = torch.Tensor.contiguous(plain.transpose(-1, -2) if transposed else plain)
-        name = str(plain.dtype).removeprefix("torch.")
-        if name not in DTYPES:
-            raise TypeError(f"tensors of dtype {name} are not supported")
-        raw = plain.reshape(-1).view(torch.uint8).numpy().tobytes() if plain.numel() else b""
-        shape = list(plain.shape)
+        name = DTYPE_NAMES.get(tensor.dtype)
+        if name is None:
+            raise TypeError(f"tensors of dtype {str(tensor.dtype).removeprefix('torch.')} are not supported")
+        transposed = keep_layout and is_transposed(tensor)
+        source = torch.Tensor.transpose(tensor, -1, -2) if transposed else tensor
+        if name == "bfloat16":  # numpy has no bfloat16: its bytes through a uint8 view
+            plain = torch.Tensor.contiguous(torch.Tensor.cpu(torch.Tensor.detach(source)))
+            raw = plain.reshape(-1).view(torch.uint8).numpy().tobytes() if plain.numel() else b""
+        else:
+            raw = torch.Tensor.numpy(source, force=True).tobytes()  # in C order, whatever the strides
+        shape = list(source.shape)
     body = {"dtype": name, "shape": shape, "data": base64.b64encode(raw).decode("ascii")}
     return {**body, "transposed": True} if transposed else body
 
 
 def is_transposed(tensor: torch.Tensor) -> bool:
     """Whether `tensor` is the transpose of a contiguous tensor in its last two axes (both longer than 1)."""
-    return (tensor.dim() >= 2 and tensor.shape[-1] > 1 and tensor.shape[-2] > 1 and not tensor.is_contiguous()
+    return (not tensor.is_contiguous() and tensor.dim() >= 2 and tensor.shape[-1] > 1 and tensor.shape[-2] > 1
             and tensor.transpose(-1, -2).is_contiguous())
 
 
@@ -291,11 +296,10 @@ def decode_tensor(body: object) -> torch.Tensor:
     if expected > MAX_FRAME_BYTES:
         raise ProtocolError(f"tensor of shape {shape} is larger than the frame cap")
     try:
-        raw = base64.b64decode(body["data"], validate=True)
+        raw = binascii.a2b_base64(body["data"], strict_mode=True)
     except ValueError:
         raise ProtocolError("tensor data is not valid base64") from None
     if len(raw) != expected:
         raise ProtocolError(f"tensor {body['dtype']}{shape} needs {expected} bytes, got {len(raw)}")
-    tensor = (torch.empty(shape, dtype=dtype) if not raw
-              else torch.frombuffer(bytearray(raw), dtype=torch.uint8).view(dtype).reshape(shape))
+    tensor = torch.empty(shape, dtype=dtype) if not raw else torch.frombuffer(bytearray(raw), dtype=dtype).view(shape)
     return tensor.transpose(-1, -2) if transposed else tensor

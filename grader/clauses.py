@@ -25,7 +25,7 @@ from typing import Callable
 import pytest
 import torch
 
-from grader.diagnose import WEAKER_THAN_A_CLAUSE, Misconception, Tolerance
+from grader.diagnose import WEAKER_THAN_A_CLAUSE, Misconception, Tolerance, map_tensors
 from grader.judge import Judge, generator
 
 FLOAT64_FROM_FLOAT32 = 2.0 ** -29 * 4
@@ -227,10 +227,11 @@ def float_slots(args: tuple, kwargs: dict) -> list[int | str]:
 def column_major(value):
     """`value` with every tensor of two axes or more (in lists, tuples and dicts too) replaced by an equal tensor whose
     last two axes are swapped in memory: a non-contiguous view, as a transpose gives."""
-    if isinstance(value, torch.Tensor):
-        if value.dim() >= 2 and value.shape[-1] > 1 and value.shape[-2] > 1:
-            return value.transpose(-1, -2).contiguous().transpose(-1, -2)
-        return value
+    def transposed(tensor: torch.Tensor) -> torch.Tensor:
+        if tensor.dim() >= 2 and tensor.shape[-1] > 1 and tensor.shape[-2] > 1:
+            return tensor.transpose(-1, -2).contiguous().transpose(-1, -2)
+        return tensor
+    return map_tensors(value, transposed)
     if isinstance(value, (list, tuple)):
         return type(value)(column_major(item) for item in value)
     if isinstance(value, dict):

@@ -122,6 +122,17 @@ def _materialise(value: Any) -> Any:
     return copy.copy(value)
 
 
+def map_tensors(value: Any, change: Callable[[torch.Tensor], torch.Tensor]) -> Any:
+    """`value` with `change` applied to every tensor in it (inside tuples, lists and dicts, rebuilt)."""
+    if isinstance(value, torch.Tensor):
+        return change(value)
+    if isinstance(value, (tuple, list)):
+        return type(value)(map_tensors(item, change) for item in value)
+    if isinstance(value, dict):
+        return {key: map_tensors(item, change) for key, item in value.items()}
+    return value
+
+
 def run_trusted(fn: Callable, args: tuple, kwargs: dict, grad: tuple[list, torch.Tensor] | None = None) -> Any:
     """Run a trusted function the way the sandbox runs the learner's: ``fn(*args, **kwargs)``, or with ``grad`` the
     pair (output, grads) of the backward pass of (output * cotangent).sum() (output = first item of a tuple)."""

@@ -26,6 +26,7 @@ from grader.diagnose import (
     constant_ratio,
     describe,
     known_constant,
+    map_tensors,
 )
 from grader.sandbox import LearnerError
 from grader.sandbox.protocol import Seed
@@ -529,23 +530,14 @@ def _crash_layout(calls: _Calls, observation: Observation) -> Diagnosis | None:
     if not any(not tensor.is_contiguous() for tensor in _tensors((observation.args, observation.kwargs))):
         return None
     try:
-        calls.learner(observation.function, _contiguous(observation.args), _contiguous(observation.kwargs))
+        calls.learner(observation.function, map_tensors(observation.args, torch.Tensor.contiguous),
+                      map_tensors(observation.kwargs, torch.Tensor.contiguous))
     except LearnerError:
         return None
     return "assumes_contiguous", (
         "Your function raises when an input is a non-contiguous view (the call shown passes one: the transpose of a "
         "contiguous tensor) and runs on a contiguous copy of the same values: .view() needs a compatible layout, so "
         "use .reshape() (or .contiguous() first).")
-
-
-def _contiguous(value: Any) -> Any:
-    if isinstance(value, torch.Tensor):
-        return value.contiguous()
-    if isinstance(value, (tuple, list)):
-        return type(value)(_contiguous(item) for item in value)
-    if isinstance(value, dict):
-        return {key: _contiguous(item) for key, item in value.items()}
-    return value
 
 
 def _raised_by_a_raise_statement(message: str) -> bool:
@@ -696,10 +688,4 @@ def _tensors(value: Any) -> list[torch.Tensor]:
 
 
 def _in_float32(value: Any) -> Any:
-    if isinstance(value, torch.Tensor) and value.dtype == torch.float64:
-        return value.float()
-    if isinstance(value, (tuple, list)):
-        return type(value)(_in_float32(item) for item in value)
-    if isinstance(value, dict):
-        return {key: _in_float32(item) for key, item in value.items()}
-    return value
+    return map_tensors(value, lambda tensor: tensor.float() if tensor.dtype == torch.float64 else tensor)

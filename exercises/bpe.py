@@ -83,7 +83,7 @@ def train_bpe(corpus: str, num_merges: int) -> list[tuple[str, str]]:
 
 
 def bpe_encode(text: str, merges: list[tuple[str, str]]) -> list[str]:
-    """Tokenize `text` by replaying `merges` in the order learned on each word.
+    """Tokenize `text` by replaying `merges` (any list of pairs) in the order given, on each word.
 
     Shapes: none (str -> list of str tokens; "</w>" appears as or inside the last token of each word).
     ValueError if the text contains "</w>".

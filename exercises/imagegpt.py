@@ -70,7 +70,8 @@ def quantize_pixels(images: torch.Tensor, palette: torch.Tensor) -> torch.Tensor
 
 
 def dequantize_pixels(ids: torch.Tensor, palette: torch.Tensor) -> torch.Tensor:
-    """ids (..., H, W) integer, palette (C, K) -> images (..., C, H, W): pixel (h, w) is palette column ids[h, w]."""
+    """ids (..., H, W) of any integer dtype, palette (C, K) -> images (..., C, H, W): pixel (h, w) is palette
+    column ids[h, w]."""
     if ids.dim() < 2 or palette.dim() != 2:
         raise ValueError(f"ids must be (..., H, W) and palette (C, K); got shapes {tuple(ids.shape)} and "
                          f"{tuple(palette.shape)}")
@@ -83,7 +84,7 @@ def dequantize_pixels(ids: torch.Tensor, palette: torch.Tensor) -> torch.Tensor:
 
 
 def pixel_sequence(ids: torch.Tensor, sos_id: int) -> tuple[torch.Tensor, torch.Tensor]:
-    """ids (..., H, W) -> (inputs, targets), both long (..., H*W) in raster order.
+    """ids (..., H, W) of any integer dtype -> (inputs, targets), both long (..., H*W) in raster order.
 
     targets = the pixels row by row; inputs = [sos_id, targets[0], ..., targets[N-2]] (shifted right by one).
     """

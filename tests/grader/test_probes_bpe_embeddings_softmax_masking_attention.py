@@ -171,6 +171,7 @@ RIGHT = {
             return out.scatter_(-2, token_ids.unsqueeze(-2), 1)
 
         def embed(omega_e, token_ids):
+            check_token_ids(token_ids, omega_e.shape[-1])            # the stub's range check (ValueError)
             return torch.nn.functional.embedding(token_ids, omega_e.T).movedim(-1, -2)
     """,
     "attention": """

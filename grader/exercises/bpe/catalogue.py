@@ -214,12 +214,18 @@ def decode_join_replace(tokens):
     return "".join(tokens).replace("</w>", " ").rstrip(" ")
 
 
-@alternative("bpe_encode", "minbpe's order: in each word, repeatedly merge the pair of lowest merge rank present "
-             "(every occurrence), until no known pair is left.")
+@wrong("bpe_encode", """
+    You encode like GPT-2 and minbpe: in each word, repeatedly merge the present pair of lowest rank. For merge lists
+    that training produces this gives the same tokens, but the contract replays the merges ONE AFTER ANOTHER in the
+    given order, each once: a merge whose pair only appears after a later merge never fires. With the merges
+    [("a", "bc"), ("b", "c")], "abc" is a + bc (the first merge finds no ("a", "bc") when its turn comes), not abc.
+    Loop over the merges in order and apply each with merge_pair.""")
 def encode_lowest_rank_first(text, merges):
     if "</w>" in text:
         raise ValueError("text: must not contain '</w>'")
-    rank = {pair: index for index, pair in enumerate(merges)}
+    rank = {}
+    for index, pair in enumerate(merges):
+        rank.setdefault(tuple(pair), index)
     tokens = []
     for word in text.split():
         symbols = list(word) + ["</w>"]
@@ -366,3 +372,58 @@ def merge_pair_right_to_left(symbols, pair):
             merged.append(symbols[i])
             i -= 1
     return merged[::-1]
+
+
+@wrong("merge_pair", """
+    Your merge compares joined text (symbols[i] + symbols[i + 1] == pair[0] + pair[1]) instead of the two symbols.
+    Then the pair ("a", "bc") also merges the symbols "ab", "c", which are a different pair: a merge would cross the
+    symbol boundaries that earlier merges made. Compare the two symbols: (symbols[i], symbols[i + 1]) == pair.""")
+def merge_pair_matches_joined_text(symbols, pair):
+    target = pair[0] + pair[1]
+    merged, i = [], 0
+    while i < len(symbols):
+        if i + 1 < len(symbols) and symbols[i] + symbols[i + 1] == target:
+            merged.append(target)
+            i += 2
+        else:
+            merged.append(symbols[i])
+            i += 1
+    return merged
+
+
+@wrong("train_bpe", """
+    You split the corpus on single spaces (corpus.split(" ")), so a tab, a newline or several spaces do not separate
+    words: "ab\ncd" stays one word with a "\n" symbol inside, and runs of spaces give empty words. Words are
+    corpus.split() with no argument (any whitespace), as the given split_words does.""")
+def words_split_on_spaces_only(corpus, num_merges):
+    from collections import Counter
+    if "</w>" in corpus:
+        raise ValueError("corpus: must not contain '</w>'")
+    counts = Counter(word for word in corpus.split(" ") if word)
+    words = {w: list(w) + ["</w>"] for w in counts}
+    merges = []
+    for _ in range(num_merges):
+        pairs = Counter()
+        for w, freq in counts.items():
+            for pair in zip(words[w], words[w][1:]):
+                pairs[pair] += freq
+        if not pairs:
+            break
+        best = max(pairs, key=pairs.get)
+        merges.append(best)
+        words = {w: merge_pair(symbols, best) for w, symbols in words.items()}
+    return merges
+
+
+@wrong("bpe_encode", """
+    Your tokens lose the end-of-word symbol: you strip "</w>" from them (and drop the "</w>" tokens). The tokens of
+    a word end with "</w>", alone or inside the last token ("w</w>"): that is how bpe_decode knows where the words
+    end. Return the symbols exactly as the merges leave them.""")
+def encode_drops_end_of_word(text, merges):
+    tokens = []
+    for word in text.split():
+        symbols = list(word) + ["</w>"]
+        for pair in merges:
+            symbols = merge_pair(symbols, pair)
+        tokens += [symbol.replace("</w>", "") for symbol in symbols if symbol != "</w>"]
+    return tokens

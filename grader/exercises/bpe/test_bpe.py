@@ -2,11 +2,18 @@
 
 BPE is discrete: merges and tokens must equal the reference's exactly. The random corpora are built to hit the hard
 cases: small alphabets (many tied counts, long runs like "aaaa" whose pairs overlap, merged symbols that a plain
-string replace would cut across), single-character words, and non-ASCII characters.
+string replace would cut across), single-character words, and non-ASCII characters. bpe_encode also gets merge
+lists that training would not produce (hand-made and random), since the contract takes any list and replays it in
+order. When train_bpe's merges differ but are each a most frequent pair, the diagnosis names the tie rule.
 """
+import contextlib
+from collections import Counter
+
 import pytest
 import torch
 
+from grader import catalogue
+from grader.diagnose import UNSPECIFIC, Misconception
 from grader.judge import EXACT, Judge, generator
 
 
@@ -30,10 +37,76 @@ def random_corpus(seed: int, alphabet: str, distinct: int, total: int, max_len: 
 LECTURE_CORPUS = " ".join(["low"] * 5 + ["lower"] * 2 + ["newer"] * 6)
 
 
+def merge_symbols(symbols: list[str], pair: tuple[str, str]) -> list[str]:
+    """The contract's merge: each non-overlapping occurrence of the two symbols `pair`, left to right, joined."""
+    merged, i = [], 0
+    while i < len(symbols):
+        if i + 1 < len(symbols) and (symbols[i], symbols[i + 1]) == pair:
+            merged.append(symbols[i] + symbols[i + 1])
+            i += 2
+        else:
+            merged.append(symbols[i])
+            i += 1
+    return merged
+
+
+def greedy_with_some_tie_rule(corpus: str, num_merges: int, merges: object, weighted: bool = True) -> bool:
+    """Whether `merges` is what BPE training on `corpus` gives under SOME tie rule: every merge is a most frequent
+    pair of the segmentation left by the merges before it (overlapping pairs counted, each weighted by its word's
+    frequency, or by 1 if not `weighted`), and training stops only after num_merges merges or when no pair is left."""
+    if not isinstance(merges, (list, tuple)) or len(merges) > num_merges:
+        return False
+    frequency = Counter(corpus.split())
+    if not weighted:
+        frequency = Counter(dict.fromkeys(frequency, 1))
+    segmentation = {word: list(word) + ["</w>"] for word in frequency}
+    for pair in [*merges, None]:
+        counts = Counter()
+        for word, times in frequency.items():
+            for adjacent in zip(segmentation[word], segmentation[word][1:]):
+                counts[adjacent] += times
+        if pair is None:
+            return len(merges) == num_merges or not counts
+        if not isinstance(pair, tuple) or not counts or counts.get(pair, 0) != max(counts.values()):
+            return False
+        segmentation = {word: merge_symbols(symbols, pair) for word, symbols in segmentation.items()}
+    return True
+
+
+TIES_NOT_BY_FIRST_OCCURRENCE = (
+    "ties_not_by_first_occurrence", "Each of your merges is a most frequent pair (your counting and merging are "
+    "right), but where several pairs tie you take a different one. The contract takes the pair whose first "
+    "occurrence comes first when you scan the distinct words in order of first appearance, each left to right. A "
+    "word list built from a set (hash order), words sorted by frequency (most_common) or alphabetically, or pairs "
+    "sorted, all lose that order: fill a dict or Counter in corpus order and take max(counts, key=counts.get).")
+
+
+@contextlib.contextmanager
+def judging_training(learner):
+    """A Judge for checks of train_bpe: when its diagnosis only says that the merges differ, and every differing
+    merge list is still a greedy BPE run (each merge a most frequent pair), the tie rule is what differs: say so."""
+    judge = Judge(learner, "bpe")
+    try:
+        with judge:
+            yield judge
+    except Misconception as failed:
+        wrong = [(observation.args, observation.result) for observation, want in zip(judge.observations,
+                 judge.expected) if observation.function == "train_bpe" and observation.result != want]
+        if failed.name not in UNSPECIFIC | {"different_length"} or not wrong:
+            raise
+        if all(greedy_with_some_tie_rule(*args, result) for args, result in wrong):
+            raise Misconception(*TIES_NOT_BY_FIRST_OCCURRENCE, str(failed)) from None
+        if all(greedy_with_some_tie_rule(*args, result, weighted=False) for args, result in wrong):
+            unweighted = next(variant for variant in catalogue.variants("bpe", correct=False)
+                              if variant.name == "counts_not_weighted_by_frequency")
+            raise Misconception(unweighted.name, unweighted.explanation, str(failed)) from None
+        raise
+
+
 @pytest.mark.grades("train_bpe")
 def test_lecture_example(learner):
     """low×5, lower×2, newer×6: the first merges are ("w", "e") then ("we", "r") (ties broken by first occurrence)."""
-    with Judge(learner, "bpe") as judge:
+    with judging_training(learner) as judge:
         judge.expect("train_bpe", LECTURE_CORPUS, 10, tol=EXACT)
 
 
@@ -42,7 +115,7 @@ def test_random_corpora(learner):
     """Random corpora over small alphabets (ties everywhere, overlapping runs such as "aaaa", merged symbols that
     share characters), 8 to 40 merges; then 8 corpora whose alphabet size, vocabulary, length, word length and number
     of merges are all random."""
-    with Judge(learner, "bpe") as judge:
+    with judging_training(learner) as judge:
         for seed, alphabet, distinct, total, merges in ((1, "ab", 12, 60, 20), (2, "abc", 20, 120, 40),
                                                         (3, "xyz", 15, 80, 25), (4, "aab", 10, 50, 12),
                                                         (5, "abcd", 30, 200, 8)):
@@ -58,7 +131,7 @@ def test_random_corpora(learner):
 @pytest.mark.grades("train_bpe")
 def test_single_characters_and_non_ascii(learner):
     """Single-character words and non-ASCII text (accents, Cyrillic, CJK, emoji) are ordinary symbols."""
-    with Judge(learner, "bpe") as judge:
+    with judging_training(learner) as judge:
         judge.expect("train_bpe", random_corpus(6, "éßж日🙂", 14, 70, 4), 20, tol=EXACT)
         judge.expect("train_bpe", "a b a c a b b 日 日 é", 5, tol=EXACT)
 
@@ -66,7 +139,7 @@ def test_single_characters_and_non_ascii(learner):
 @pytest.mark.grades("train_bpe")
 def test_training_stops_when_no_pair_is_left(learner):
     """Asking for more merges than there are pairs returns only the merges that exist; zero merges, none."""
-    with Judge(learner, "bpe") as judge:
+    with judging_training(learner) as judge:
         judge.expect("train_bpe", "ab ba ab a", 50, tol=EXACT)
         judge.expect("train_bpe", random_corpus(7, "ab", 5, 20, 4), 100, tol=EXACT)
         judge.expect("train_bpe", random_corpus(8, "abc", 6, 20, 5), 0, tol=EXACT)
@@ -93,6 +166,73 @@ def test_encode(learner):
             text = random_corpus(seed + 100, alphabet + "d", 12, 30, 8)
             judge.expect("bpe_encode", text, merges, tol=EXACT)
         judge.expect("bpe_encode", "aaaa aaa a", [("a", "a"), ("aa", "a"), ("a", "</w>")], tol=EXACT)
+
+
+def spelled(symbol: str) -> list[str]:
+    """The characters of a symbol, "</w>" counted as one."""
+    units, i = [], 0
+    while i < len(symbol):
+        size = 4 if symbol.startswith("</w>", i) else 1
+        units.append(symbol[i:i + size])
+        i += size
+    return units
+
+
+def random_merge_list(gen: torch.Generator, words: list[str], count: int) -> list[tuple[str, str]]:
+    """Up to `count` distinct merges drawn at random (not the most frequent), replayed as they are drawn on `words`:
+    each is a pair present in some word after the merges before it or, half the time, the same text cut into two
+    other symbols (("a", "bc") for a present ("ab", "c")), which a merge comparing symbols must leave alone."""
+    segmentation = [list(word) + ["</w>"] for word in words]
+    merges: list[tuple[str, str]] = []
+    for _ in range(count):
+        present = sorted({pair for symbols in segmentation for pair in zip(symbols, symbols[1:])} - set(merges))
+        if not present:
+            break
+        pair = present[int(torch.randint(0, len(present), (), generator=gen))]
+        units = spelled(pair[0] + pair[1])
+        others = [cut for cut in (("".join(units[:k]), "".join(units[k:])) for k in range(1, len(units)))
+                  if cut != pair and cut not in merges]
+        if others and bool(torch.rand((), generator=gen) < 0.5):
+            pair = others[int(torch.randint(0, len(others), (), generator=gen))]
+        merges.append(pair)
+        segmentation = [merge_symbols(symbols, pair) for symbols in segmentation]
+    return merges
+
+
+# Merge lists that training would not produce, with what each tells apart (the text is the word "abc" or like it):
+HAND_MADE_MERGES = [
+    # a later merge creates the pair of an earlier one: replayed in order, ("a", "bc") finds nothing -> a + bc
+    ("abc", [("a", "bc"), ("b", "c")]),
+    ("ab", [("a", "b</w>"), ("b", "</w>")]),
+    ("abcabc abc", [("ab", "c"), ("a", "b"), ("b", "c"), ("a", "bc")]),
+    # ("a", "bc") must not merge the symbols "ab", "c", though they spell the same text
+    ("abc", [("a", "b"), ("a", "bc")]),
+    ("abcd abc", [("c", "d"), ("a", "b"), ("a", "bcd"), ("ab", "cd"), ("b", "c"), ("a", "bc")]),
+    # runs of one character: ("a", "a") joins them pairwise from the left, never overlapping; then the longer merges
+    ("aaaa aaa", [("a", "a"), ("a", "aa"), ("aa", "a")]),
+]
+
+
+@pytest.mark.grades("bpe_encode", weight=2)
+def test_encode_replays_any_merge_list_in_order(learner):
+    """bpe_encode takes any list of merges, not only lists train_bpe learned: it applies them one after another in
+    the given order, each once, to the pairs of adjacent SYMBOLS equal to it. Hand-made lists where a later merge
+    creates the pair of an earlier one (which then must not fire: merging the lowest-ranked present pair again and
+    again, as GPT-2 does, gives other tokens) and where the same text is split into other symbols (("ab", "c") is
+    not the pair ("a", "bc")); then random merge lists over small alphabets (random present pairs, half of them cut
+    into other symbols spelling the same text), each in the order drawn, shuffled and reversed, on the words they
+    were drawn from and on new ones."""
+    gen = generator(14)
+    with Judge(learner, "bpe") as judge:
+        for text, merges in HAND_MADE_MERGES:
+            judge.expect("bpe_encode", text, merges, tol=EXACT)
+        for seed, alphabet in ((41, "ab"), (42, "abc"), (43, "abc"), (44, "abcd")):
+            words = random_corpus(seed, alphabet, 8, 12, 7).split()
+            merges = random_merge_list(gen, words, 16)
+            shuffled = [merges[i] for i in torch.randperm(len(merges), generator=gen).tolist()]
+            text = " ".join(words) + " " + random_corpus(seed + 50, alphabet, 6, 10, 8)
+            for order in (merges, shuffled, merges[::-1]):
+                judge.expect("bpe_encode", text, order, tol=EXACT)
 
 
 @pytest.mark.grades("bpe_decode")

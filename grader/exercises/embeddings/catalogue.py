@@ -97,6 +97,7 @@ def matmul_with_one_hot(omega_e, token_ids):
 
 @alternative("embed", "Look up the column of Ω_e of each token, one sequence at a time, and stack.")
 def column_lookup_loop(omega_e, token_ids):
+    check_token_ids(token_ids, omega_e.shape[-1])
     rows = token_ids.reshape(-1, token_ids.shape[-1])                                   # (B, N)
     sequences = [torch.stack([omega_e[:, int(t)] for t in ids], dim=-1) for ids in rows]   # B × (D, N)
     return torch.stack(sequences).reshape(*token_ids.shape[:-1], omega_e.shape[0], token_ids.shape[-1])

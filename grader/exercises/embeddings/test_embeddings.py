@@ -5,13 +5,36 @@ they get 4u of slack only for an implementation that multiplies. Sinusoids: a fl
 exp(-x·ln 10000) carries a relative error up to (|x·ln 10000| + 2)·u <= 12u, so the angle n·f is off by up to 12·n·u
 absolute, and sin/cos by as much; we allow 32·N·u for positions n < N (2.5 times the bound).
 """
+import contextlib
+
 import pytest
 import torch
 
 from grader.clauses import Case, Spec, clause_checks
 from grader.judge import EXACT, Judge, Tolerance, generator, randn
+from grader.sandbox import LearnerError
 
 LOOKUP_TOL = Tolerance.float32(4)
+NO_TOKENS = ("breaks_without_tokens", "Your function raises for ids with no tokens (N = 0), for which the result is "
+             "simply empty ((V, 0) one-hot columns). Reductions such as min() and max() of an empty tensor raise: a "
+             "range check must skip empty ids, as the given check_token_ids does (token_ids.numel() first).")
+
+BATCHED_IDS = ("breaks_batching", "Your embed is right for one sequence of ids (N,) but raises for batched ids "
+               "(..., N): something in it accepts only 1-D ids (index_select, a loop over the ids, .T). Index the "
+               "columns with the ids of any shape, omega_e[:, token_ids] (D, ..., N), then move D next to N with "
+               "movedim(0, -2); or flatten the ids and reshape the result back.")
+
+
+@contextlib.contextmanager
+def naming_a_crash(found: tuple[str, str]):
+    """A crash of the learner's code inside is diagnosed as `found` (unless the crash probes found more)."""
+    try:
+        yield
+    except LearnerError as error:
+        if error.kind == "exception" and error.type_name != "NotImplementedError" and \
+                not getattr(error, "diagnosis", None):
+            error.diagnosis = found
+        raise
 
 
 @pytest.mark.grades("one_hot", weight=2)
@@ -29,7 +52,8 @@ def test_one_hot(learner):
             used = int(torch.randint(1, 6, (), generator=gen))
             vocab = used + int(torch.randint(1, 8, (), generator=gen))
             judge.expect("one_hot", torch.randint(0, used, (2, 5), generator=gen), vocab, tol=EXACT)
-        judge.expect("one_hot", torch.zeros(0, dtype=torch.long), 4, tol=EXACT)
+        with naming_a_crash(NO_TOKENS):
+            judge.expect("one_hot", torch.zeros(0, dtype=torch.long), 4, tol=EXACT)
 
 
 @pytest.mark.grades("one_hot")
@@ -57,10 +81,30 @@ def test_embed(learner):
     gen = generator(202)
     with Judge(learner, "embeddings") as judge:
         judge.expect("embed", randn(gen, 4, 9), torch.randint(0, 9, (6,), generator=gen), tol=LOOKUP_TOL)
-        judge.expect("embed", randn(gen, 3, 5), torch.randint(0, 5, (2, 7), generator=gen), tol=LOOKUP_TOL)
-        judge.expect("embed", randn(gen, 6, 4, dtype=torch.float64), torch.randint(0, 4, (2, 2, 3), generator=gen),
-                     tol=LOOKUP_TOL)
+        with naming_a_crash(BATCHED_IDS):                       # right on one sequence, then batched ids
+            judge.expect("embed", randn(gen, 3, 5), torch.randint(0, 5, (2, 7), generator=gen), tol=LOOKUP_TOL)
+            judge.expect("embed", randn(gen, 6, 4, dtype=torch.float64),
+                         torch.randint(0, 4, (2, 2, 3), generator=gen), tol=LOOKUP_TOL)
         judge.expect("embed", randn(gen, 1, 3), torch.tensor([2]), tol=LOOKUP_TOL)
+
+
+@pytest.mark.grades("embed")
+def test_embed_rejects_ids_out_of_range(learner):
+    """An id outside [0, V) is a ValueError at both ends: -1 (which plain indexing would silently read as the last
+    column) and V (which indexing rejects with an IndexError), alone and inside batched ids, and ids far outside;
+    ids 0 and V - 1 still work."""
+    gen = generator(207)
+    with Judge(learner, "embeddings") as judge:
+        omega = randn(gen, 4, 6)
+        judge.expect("embed", omega, torch.tensor([[0, 5, 3], [5, 0, 0]]), tol=LOOKUP_TOL)
+        for bad, what in ((-1, "a negative id, -1"), (6, "an id equal to V"), (-7, "an id below -V"),
+                          (9, "an id above V")):
+            ids = torch.randint(0, 6, (2, 3, 5), generator=gen)
+            ids[int(torch.randint(0, 2, (), generator=gen)), int(torch.randint(0, 3, (), generator=gen)),
+                int(torch.randint(0, 5, (), generator=gen))] = bad
+            judge.expect_value_error("embed", omega, ids, argument=f"token_ids ({what})")
+        judge.expect_value_error("embed", omega, torch.tensor([-1]), argument="token_ids (a negative id, -1)")
+        judge.expect_value_error("embed", omega, torch.tensor([6]), argument="token_ids (an id equal to V)")
 
 
 @pytest.mark.grades("embed")

@@ -49,6 +49,16 @@ def ties_to_highest_id(images, palette):
     return ids
 
 
+@wrong("quantize_pixels", """
+    You read the palette's ROWS as the colours, as if it were (K, C) like Hugging Face's clusters array. In this
+    course the palette is (C, K): one COLUMN per colour, like the embedding table Omega_e (D, V). With C != K your
+    code fails on the shapes; with C == K it runs and silently measures the distances to the wrong colours. Compare
+    each pixel (C values) with the palette's columns: differences (..., H, W, C, K), summed over C (axis -2).""")
+def palette_rows_as_colours(images, palette):
+    pixels = images.movedim(-3, -1).unsqueeze(-2)                        # (..., H, W, 1, C)
+    return (pixels - palette).square().sum(dim=-1).argmin(dim=-1)        # palette read as (K, C)
+
+
 @alternative("quantize_pixels", "A loop over the colours keeping the best one so far (strict <, so ties stay low).")
 def loop_over_colours(images, palette):
     if images.dim() < 3 or images.shape[-3] != palette.shape[0]:

@@ -9,17 +9,24 @@ Tolerances (u = 2^-24, the float32 unit roundoff):
   is within four times that bound (16·(C + 4)·u·(|x|² + max_k |p_k|²), in float64) of the nearest one; exact ties
   (duplicate colours, pixels exactly midway, built from small whole numbers that every formula computes
   exactly) must go to the lowest id. Float64 images and palettes are computed in float64: the same bound with
-  u = 2^-53, and pixels a hair (1e-9) off the midpoint of two colours, which float32 arithmetic cannot resolve.
-- ``dequantize_pixels`` and ``pixel_sequence`` only move values: exact.
+  u = 2^-53, and pixels a hair (1e-9) off the midpoint of two colours, which float32 arithmetic cannot resolve. So is
+  a float64 input beside a float32 one (docs/contract.md: a float64 input is computed in float64; the reference
+  promotes both): the float64 bound again. Refusing mixed dtypes with an exception is not penalised.
+- ``dequantize_pixels`` and ``pixel_sequence`` only move values: exact, for ids of every integer dtype (int64, int32,
+  int16, uint8: the contract says "integer") and for ids stored non-contiguously alike.
 - ``average_pool_head``: a mean of N values errs by N·u relative to max|X|, then a length-D product by D·u relative
   to Σ_d |W_kd|·|mean_d|, plus the bias: four times (N + D + 2)·u·(max_k Σ_d |W_kd| · max|X| + max|b|).
 """
+import contextlib
+from typing import Callable
+
 import pytest
 import torch
 
 from grader.clauses import Case, Spec, clause_checks
-from grader.diagnose import U32
+from grader.diagnose import GENERIC, U32, Misconception, agree
 from grader.judge import EXACT, Judge, Tolerance, generator, randn
+from grader.sandbox import InputModified, LearnerError
 
 U64 = 2.0 ** -53  # unit roundoff of float64
 
@@ -29,12 +36,26 @@ def uniform(gen, *shape, dtype=torch.float32, low=-1.0, high=1.0):
     return (low + (high - low) * torch.rand(shape, generator=gen, dtype=torch.float64)).to(dtype)
 
 
-def nearest_slack(images: torch.Tensor, palette: torch.Tensor) -> torch.Tensor:
-    """Per pixel (..., H, W): how much farther than the nearest colour a rounded choice may be (see above)."""
+def nearest_slack(images: torch.Tensor, palette: torch.Tensor, unit: float | None = None) -> torch.Tensor:
+    """Per pixel (..., H, W): how much farther than the nearest colour a rounded choice may be (see above), for
+    arithmetic of unit roundoff `unit` (default: float64's if either input is float64, which is then computed in
+    float64, else float32's)."""
     pixels = images.double().movedim(-3, -1)                                    # (..., H, W, C)
     size = pixels.square().sum(dim=-1) + palette.double().square().sum(dim=0).max()
-    unit = U64 if images.dtype == palette.dtype == torch.float64 else U32
+    if unit is None:
+        unit = U64 if torch.promote_types(images.dtype, palette.dtype) == torch.float64 else U32
     return 16 * (palette.shape[0] + 4) * unit * size
+
+
+def only_near_ties_differ(images: torch.Tensor, palette: torch.Tensor, ids: object, unit: float = U32) -> bool:
+    """Whether every id names a colour within `nearest_slack(images, palette, unit)` of the nearest one."""
+    K = palette.shape[1]
+    if not isinstance(ids, torch.Tensor) or ids.dtype != torch.long or not bool(((ids >= 0) & (ids < K)).all()):
+        return False
+    pixels = images.double().movedim(-3, -1)[..., :, None]                     # (..., H, W, C, 1)
+    distances = (pixels - palette.double()).square().sum(dim=-2)               # (..., H, W, K)
+    chosen = distances.gather(-1, ids[..., None])[..., 0]
+    return bool((chosen - distances.min(dim=-1).values <= nearest_slack(images, palette, unit)).all())
 
 
 def expect_nearest(judge: Judge, images: torch.Tensor, palette: torch.Tensor) -> None:
@@ -113,6 +134,83 @@ def test_quantize_float64_near_ties(learner):
             expect_nearest(judge, pixels.movedim(0, -3), palette)
 
 
+FLOAT32_FOR_FLOAT64 = (
+    "float32_distances_for_float64_input", "Your ids are the nearest colours only up to float32 rounding, but one "
+    "input is float64: the contract computes a float64 input in float64. Casting the palette to the images' dtype "
+    "(or the images to the palette's) throws the float64 digits away; promote both instead, dtype = "
+    "torch.promote_types(images.dtype, palette.dtype), and compute the distances in that dtype.")
+
+
+@contextlib.contextmanager
+def refusal_allowed():
+    """An exception the learner's code raises inside is let go (not counted against it): for inputs the contract
+    does not promise to accept. A missing implementation, a timeout or a write into an input still fail."""
+    try:
+        yield
+    except LearnerError as error:
+        if error.kind != "exception" or error.type_name == "NotImplementedError" or isinstance(error, InputModified):
+            raise
+
+
+def same_ids(got: object, want: torch.Tensor) -> bool:
+    return isinstance(got, torch.Tensor) and got.dtype == want.dtype and got.shape == want.shape and \
+        torch.equal(got, want)
+
+
+def near_tie_pairs(gen: torch.Generator, pixels: torch.Tensor, extra: int) -> torch.Tensor:
+    """A float64 palette (C, 2P + extra) for the pixels (P, C): for each pixel, two colours in opposite directions
+    at distances d and d (1 ± 1e-8) (which one is nearer is drawn at random), plus `extra` random colours, all in
+    random order. Float32 cannot tell the two apart; float64 can, by a margin far above its rounding."""
+    offsets = uniform(gen, *pixels.shape, dtype=torch.float64, low=-0.3, high=0.3)
+    side = torch.randint(0, 2, (pixels.shape[0], 1), generator=gen).double() * 2 - 1
+    colours = torch.cat([pixels + offsets, pixels - offsets * (1 + 1e-8 * side),
+                         uniform(gen, extra, pixels.shape[1], dtype=torch.float64)])
+    return colours[torch.randperm(colours.shape[0], generator=gen)].T.contiguous()
+
+
+@pytest.mark.grades("quantize_pixels")
+def test_quantize_mixed_precision(learner):
+    """float32 images with a float64 palette, and float64 images with a float32 palette: the float64 input is computed
+    in float64 (docs/contract.md), so a pixel almost midway between two colours (distances 1e-8 apart relative, or
+    1e-9 off the midpoint: float32 cannot tell) gets the nearer one, as the reference's promotion to float64 gives. A
+    learner whose code refuses mixed dtypes (an exception) is not penalised: the contract does not say they are
+    accepted, only how a float64 input is computed."""
+    gen = generator(1314)
+    judge = Judge(learner, "imagegpt")
+    try:
+        with judge:
+            for batch, C, extra in (((2,), 3, 8), ((), 2, 3)):
+                images = uniform(gen, *batch, C, 3, 4)                                       # float32 pixels
+                palette = near_tie_pairs(gen, images.double().movedim(-3, -1).reshape(-1, C), extra)
+                with refusal_allowed():
+                    expect_nearest(judge, images, palette)
+            for batch, C, K in (((2,), 3, 16), ((), 2, 6)):
+                palette = uniform(gen, C, K)                                                 # float32 colours
+                wide = palette.double()
+                apart = (wide[:, :, None] - wide[:, None, :]).square().sum(dim=0).fill_diagonal_(float("inf"))
+                first = torch.randint(0, K, (*batch, 3, 4), generator=gen)
+                second = apart.argmin(dim=1)[first]
+                t = 0.5 + 1e-9 * (torch.randint(0, 2, first.shape, generator=gen).double() * 2 - 1)
+                pixels = (wide[:, first] * (1 - t) + wide[:, second] * t).movedim(0, -3)     # float64 pixels
+                with refusal_allowed():
+                    expect_nearest(judge, pixels, palette)
+    except Misconception as failed:
+        wrong = [o for o, want in zip(judge.observations, judge.expected) if not same_ids(o.result, want)]
+        if failed.name in GENERIC and all(only_near_ties_differ(*o.args, o.result) for o in wrong):
+            raise Misconception(*FLOAT32_FOR_FLOAT64, str(failed)) from None
+        raise
+
+
+@pytest.mark.grades("quantize_pixels")
+def test_quantize_square_palette(learner):
+    """Palettes with as many colours as channels (C == K = 2, 3, 4), where reading the palette's rows as the colours
+    runs without a shape error: each pixel still gets its nearest COLUMN."""
+    gen = generator(1315)
+    with Judge(learner, "imagegpt") as judge:
+        for batch, C in (((), 3), ((2,), 4), ((), 2)):
+            expect_nearest(judge, uniform(gen, *batch, C, 3, 5), uniform(gen, C, C))
+
+
 @pytest.mark.grades("quantize_pixels")
 def test_quantize_is_idempotent_on_palette_colours(learner):
     """An image painted in palette colours gets back the ids it was painted with (distinct colours), and quantising
@@ -186,6 +284,101 @@ def test_dequantize_rejects_invalid_ids(learner):
         judge.expect_value_error("dequantize_pixels", torch.tensor([[True, False]]), palette, argument="ids (bool)")
 
 
+INTEGER_DTYPES = (torch.int64, torch.int32, torch.int16, torch.uint8)
+OTHER_INTEGER_DTYPE = (
+    "integer_ids_dtype", "Your function is right for int64 ids but fails or differs for ids of another integer dtype "
+    "(int32, int16, uint8, ...), which the contract accepts (it says \"integer\"). Indexing with uint8 ids reads "
+    "them as a boolean MASK, and int16 or int8 ids cannot index at all: convert first, ids.long(), before indexing, "
+    "gathering or concatenating. Results the contract calls LongTensor are int64 whatever the ids' dtype.")
+NON_CONTIGUOUS_IDS = (
+    "assumes_contiguous", "Your function fails or differs when the ids are a non-contiguous view (here the "
+    "transpose of a contiguous tensor), which the contract accepts: .view() needs a compatible memory layout, so use "
+    ".reshape() or .flatten() (or .contiguous() first).")
+
+
+def column_major(ids: torch.Tensor) -> torch.Tensor:
+    """The same ids, stored with the last two axes swapped in memory: a non-contiguous view, as a transpose gives."""
+    return ids.transpose(-2, -1).contiguous().transpose(-2, -1)
+
+
+@contextlib.contextmanager
+def judging_ids(learner, unusual: Callable[[torch.Tensor], bool], found: tuple[str, str]):
+    """A Judge for checks whose calls take ids (the first argument), some of them `unusual` (another integer dtype,
+    a non-contiguous layout) beside usual ones with the same values: when the usual calls are right and only
+    unusual ones fail or raise, the diagnosis is `found`."""
+    judge = Judge(learner, "imagegpt")
+    try:
+        with judge:
+            yield judge
+    except LearnerError as error:
+        unusual_call = getattr(error, "ids_unusual", False)
+        if unusual_call and error.kind == "exception" and error.type_name != "NotImplementedError" and \
+                not isinstance(error, InputModified) and not judge.problems:
+            error.diagnosis = found
+        raise
+    except Misconception as failed:
+        wrong = [o for o, want in zip(judge.observations, judge.expected) if difference_of(o, want)]
+        if wrong and all(unusual(o.args[0]) for o in wrong) and failed.name in GENERIC:
+            raise Misconception(*found, str(failed)) from None
+        raise
+
+
+def difference_of(observation, want) -> bool:
+    return not agree(observation.result, want, observation.tol)
+
+
+def expect_ids(judge: Judge, unusual: Callable[[torch.Tensor], bool], function: str, ids: torch.Tensor, *rest):
+    """judge.expect(function, ids, *rest); an exception raised on unusual ids is marked as such (see judging_ids)."""
+    try:
+        return judge.expect(function, ids, *rest, tol=EXACT)
+    except LearnerError as error:
+        error.ids_unusual = unusual(ids)
+        raise
+
+
+def other_dtype(ids: torch.Tensor) -> bool:
+    return ids.dtype != torch.int64
+
+
+def non_contiguous(ids: torch.Tensor) -> bool:
+    return not ids.is_contiguous()
+
+
+@pytest.mark.grades("dequantize_pixels")
+def test_dequantize_any_integer_dtype(learner):
+    """The same ids as int64, int32, int16 and uint8 (the contract says "integer": any integer dtype) give the same
+    image, in the palette's dtype: uint8 ids are ids, not a boolean mask. Ids 0 and K - 1 included; ids of the other
+    dtypes outside [0, K) (uint8 K, int16 -1, int32 K) are still a ValueError."""
+    gen = generator(1316)
+    with judging_ids(learner, other_dtype, OTHER_INTEGER_DTYPE) as judge:
+        for batch, C, H, W, K, dtype in (((), 3, 4, 5, 7, torch.float32), ((2,), 1, 3, 3, 100, torch.float64),
+                                         ((), 4, 2, 6, 2, torch.float32)):
+            ids = torch.randint(0, K, (*batch, H, W), generator=gen)
+            ids.view(-1)[:2] = torch.tensor([0, K - 1])
+            palette = uniform(gen, C, K, dtype=dtype)
+            for ids_dtype in INTEGER_DTYPES:
+                expect_ids(judge, other_dtype, "dequantize_pixels", ids.to(ids_dtype), palette)
+        palette = uniform(gen, 3, 5)
+        judge.expect_value_error("dequantize_pixels", torch.tensor([[0, 5]], dtype=torch.uint8), palette,
+                                 argument="ids (uint8 5 >= K = 5)")
+        judge.expect_value_error("dequantize_pixels", torch.tensor([[-1, 2]], dtype=torch.int16), palette,
+                                 argument="ids (int16 -1, negative)")
+        judge.expect_value_error("dequantize_pixels", torch.tensor([[4, 5]], dtype=torch.int32), palette,
+                                 argument="ids (int32 5 >= K = 5)")
+
+
+@pytest.mark.grades("dequantize_pixels")
+def test_dequantize_non_contiguous_ids(learner):
+    """Ids stored column-major (the transpose of a contiguous tensor: a non-contiguous view, which the contract
+    accepts), unbatched and batched, give the same image as the same ids stored row by row."""
+    gen = generator(1317)
+    with judging_ids(learner, non_contiguous, NON_CONTIGUOUS_IDS) as judge:
+        for batch, H, W, K in (((), 3, 5, 6), ((2,), 4, 2, 9)):
+            ids, palette = torch.randint(0, K, (*batch, H, W), generator=gen), uniform(gen, 3, K)
+            expect_ids(judge, non_contiguous, "dequantize_pixels", ids, palette)
+            expect_ids(judge, non_contiguous, "dequantize_pixels", column_major(ids), palette)
+
+
 @pytest.mark.grades("dequantize_pixels")
 def test_dequantize_gradients(learner):
     """Autograd through dequantize_pixels gives the palette the reference's gradient: each colour collects the
@@ -211,6 +404,31 @@ def test_pixel_sequence_random_images(learner):
         for (batch, H, W, sos), dtype in zip(SEQUENCE_CASES, (torch.int64, torch.int32) * 4):
             ids = torch.randint(0, 512, (*batch, H, W), generator=gen).to(dtype)
             judge.expect("pixel_sequence", ids, sos, tol=EXACT)
+
+
+@pytest.mark.grades("pixel_sequence")
+def test_pixel_sequence_any_integer_dtype(learner):
+    """The same ids as int64, int32, int16 and uint8 (the contract says "integer") give the same inputs and targets,
+    both LongTensor (int64) whatever the ids' dtype."""
+    gen = generator(1318)
+    with judging_ids(learner, other_dtype, OTHER_INTEGER_DTYPE) as judge:
+        for batch, H, W, sos in (((), 3, 4, 100), ((2,), 2, 5, 7), ((), 1, 1, 0)):
+            ids = torch.randint(0, 100, (*batch, H, W), generator=gen)
+            for ids_dtype in INTEGER_DTYPES:
+                expect_ids(judge, other_dtype, "pixel_sequence", ids.to(ids_dtype), sos)
+
+
+@pytest.mark.grades("pixel_sequence")
+def test_pixel_sequence_non_contiguous_ids(learner):
+    """Ids stored column-major (the transpose of a contiguous tensor: a non-contiguous view, which the contract
+    accepts), unbatched and batched, int64 and int32: the same sequences as the same ids stored row by row (a
+    .view() of the ids fails here; .reshape() and .flatten() do not)."""
+    gen = generator(1319)
+    with judging_ids(learner, non_contiguous, NON_CONTIGUOUS_IDS) as judge:
+        for batch, H, W, dtype in (((), 3, 5, torch.int64), ((2,), 4, 3, torch.int32)):
+            ids = torch.randint(0, 512, (*batch, H, W), generator=gen).to(dtype)
+            expect_ids(judge, non_contiguous, "pixel_sequence", ids, 512)
+            expect_ids(judge, non_contiguous, "pixel_sequence", column_major(ids), 512)
 
 
 @pytest.mark.grades("pixel_sequence")

@@ -130,6 +130,20 @@ def mlm_fixed_share_per_sequence(ids, vocab_size, special_ids, mask_id, generato
     return corrupted, torch.where(chosen, ids.long(), -100)
 
 
+@wrong("mlm_corrupt", """
+    Your labels keep the ids' dtype (int32 labels for int32 ids): torch.where(chosen, ids, -100) takes ids' dtype.
+    The contract's labels are a LongTensor (int64) whatever ids' dtype, because cross_entropy wants int64 targets:
+    torch.where(chosen, ids.long(), -100). (corrupted, on the other hand, keeps ids' dtype.)""")
+def mlm_labels_in_ids_dtype(ids, vocab_size, special_ids, mask_id, generator=None, mask_prob=0.15):
+    eligible = ~torch.isin(ids, torch.as_tensor(special_ids, dtype=ids.dtype))
+    chosen = eligible & (torch.rand(ids.shape, generator=generator) < mask_prob)
+    action = torch.rand(ids.shape, generator=generator)
+    random_ids = torch.randint(0, vocab_size, ids.shape, generator=generator, dtype=ids.dtype)
+    corrupted = torch.where(chosen & (action < 0.8), torch.full_like(ids, mask_id), ids)
+    corrupted = torch.where(chosen & (action >= 0.8) & (action < 0.9), random_ids, corrupted)
+    return corrupted, torch.where(chosen, ids, torch.full_like(ids, -100))
+
+
 @wrong("nsp_pairs", """
     Your random second sentence comes from the whole corpus, A's own document included, so it can be A's true
     successor (or A itself) labelled "not next". Draw the document among the OTHER documents first, then a sentence

@@ -9,7 +9,7 @@ from collections.abc import Callable
 import torch
 
 from grader import catalogue
-from grader.diagnose import Misconception, evaluate
+from grader.diagnose import Misconception, evaluate, same_form
 
 ALPHA = 1e-8            # per binomial test; see the module docstring for the suite's false-failure rate
 MATCH_SIGMAS = 6.0      # two counts are consistent within this many standard deviations (naming only)
@@ -82,3 +82,22 @@ def judge_counts(exercise: str, function: str, cases, results, count: Callable[[
     if problems:
         message = problems[0] + (f" (and {len(problems) - 1} more)" if len(problems) > 1 else "")
         raise Misconception(*name_the_mistake(exercise, function, cases, count, counts), message)
+
+
+def name_by_form(exercise: str, function: str, cases: list[tuple[tuple, dict]], results: list,
+                 expected: list) -> tuple[str, str] | None:
+    """The first wrong catalogue variant of ``function`` whose results on the same calls have the learner's form
+    (types, shapes, dtypes: values aside, since the draws may differ) where the learner's form differs from the
+    reference's (``expected``); None if none has. For results of the wrong form, where counts cannot be taken."""
+    for variant in catalogue.variants(exercise, correct=False):
+        if variant.function != function:
+            continue
+        module = catalogue.load(variant)
+        try:
+            theirs = [evaluate(getattr(module, function), args, kwargs) for args, kwargs in cases[:len(results)]]
+        except Exception:       # a variant that cannot run on these inputs does not explain them
+            continue
+        if all(same_form(mine, other) for mine, other in zip(results, theirs)) and \
+                not all(same_form(mine, want) for mine, want in zip(results, expected)):
+            return variant.name, variant.explanation
+    return None

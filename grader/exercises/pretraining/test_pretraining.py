@@ -32,7 +32,8 @@ from __future__ import annotations
 import pytest
 import torch
 
-from grader.exercises.pretraining.seeded_counts import Counts, judge_counts
+from grader.diagnose import Misconception
+from grader.exercises.pretraining.seeded_counts import Counts, judge_counts, name_by_form
 from grader.judge import Judge
 from grader.sandbox.protocol import Seed
 
@@ -64,11 +65,15 @@ def mlm_case(ids: torch.Tensor, seed: int, mask_prob: float | None = None, speci
 
 def corrupt(judge: Judge, cases) -> list | None:
     """The learner's (corrupted, labels) for each case; None after a result of the wrong form (shape, dtype, type),
-    which the judge then reports with a generic diagnosis."""
+    which the judge then reports: as the catalogue variant whose results have the same forms, if one has (its values
+    may differ, the draws being random), else with a generic diagnosis."""
     results = []
     for args, kwargs in cases:
         results.append(judge.call("mlm_corrupt", *args, **kwargs))
         if not judge.last_has_expected_form():
+            found = name_by_form("pretraining", "mlm_corrupt", cases, results, judge.expected[-len(results):])
+            if found:
+                raise Misconception(*found, judge.problems[-1])
             return None
     return results
 

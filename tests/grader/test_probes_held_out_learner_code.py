@@ -1872,9 +1872,9 @@ RIGHT = {
 
 def blind_batch(module_name: str, suffix: str) -> list[Probe]:
     """A later batch, ``<module_name>.py`` (dicts WRONG_BLIND<suffix>, RIGHT_BLIND<suffix>), written by someone who
-    read the contract, the stubs, the model answers and the reference but nothing under grader/ or tests/ (the third
-    batch's author read the second batch, to repeat none of it); each was measured as it came (2026-11-26), and the
-    checks it showed missing were added after."""
+    read the contract, the stubs, the model answers and the reference but nothing under grader/ or tests/ (each later
+    author read the earlier blind batches, to repeat none of them); each was measured as it came (2026-11-26: the third
+    and fourth batches), and the checks it showed missing were added after."""
     spec = importlib.util.spec_from_file_location(module_name, Path(__file__).with_name(f"{module_name}.py"))
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)

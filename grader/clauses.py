@@ -20,7 +20,7 @@ by seven orders of magnitude, while a float64 computation in any order passes.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Callable
+from typing import Any, Callable
 
 import pytest
 import torch
@@ -94,8 +94,6 @@ CLAUSES: dict[str, Clause] = {
     "one_head": Clause(
         "one head (H = 1) and heads of width one (H = D)",
         lambda base: [replace(base, heads=1), replace(base, heads=base.dim)]),
-
-
     # One batched case each: the batching clause already varies the batch, these vary the layout and autograd.
     "non_contiguous": Clause(
         "inputs may be non-contiguous views: every tensor argument of two axes or more (weights too) is given "
@@ -224,7 +222,7 @@ def float_slots(args: tuple, kwargs: dict) -> list[int | str]:
     return slots
 
 
-def column_major(value):
+def column_major(value: Any) -> Any:
     """`value` with every tensor of two axes or more (in lists, tuples and dicts too) replaced by an equal tensor whose
     last two axes are swapped in memory: a non-contiguous view, as a transpose gives."""
     def transposed(tensor: torch.Tensor) -> torch.Tensor:
@@ -232,11 +230,6 @@ def column_major(value):
             return tensor.transpose(-1, -2).contiguous().transpose(-1, -2)
         return tensor
     return map_tensors(value, transposed)
-    if isinstance(value, (list, tuple)):
-        return type(value)(column_major(item) for item in value)
-    if isinstance(value, dict):
-        return {key: column_major(item) for key, item in value.items()}
-    return value
 
 
 def random_mask(gen: torch.Generator, case: Case, n_k: int, n_q: int) -> torch.Tensor | None:

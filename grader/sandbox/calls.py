@@ -187,9 +187,10 @@ _SAME_SIZE_INTEGERS = {1: protocol.torch.uint8, 2: protocol.torch.int16, 4: prot
 def _bits(tensor: object) -> object:
     """The tensor's bit patterns as integers of the same size (one view, any strides): NaN equals itself, -0.0
     differs from 0.0."""
-    torch = protocol.torch
-    if tensor.dtype == torch.bool or tensor.is_complex():
-        return tensor.reshape(-1).contiguous().view(torch.uint8) if tensor.is_complex() else tensor
+    if tensor.dtype == protocol.torch.bool:
+        return tensor
+    if tensor.is_complex():  # no integer type as wide as complex128
+        return tensor.reshape(-1).contiguous().view(protocol.torch.uint8)
     return tensor.view(_SAME_SIZE_INTEGERS[tensor.element_size()])
 
 

@@ -90,6 +90,7 @@ class Observation:
     result: Any
     grad: tuple[list, torch.Tensor] | None = None
     tol: Tolerance = field(default_factory=Tolerance.exact)
+    names: tuple[str, ...] = ()  # the function's parameter names, for messages about its arguments
 
 
 def describe(value: Any) -> str:
@@ -314,7 +315,7 @@ def generic(observation: Observation, expected: Any) -> tuple[str, str]:
     """A diagnosis from invariants when no known mistake matches."""
     got = observation.result
     if observation.grad is not None:
-        return _generic_gradient(got, expected, observation.tol)
+        return _generic_gradient(got, expected, observation.tol, observation.names)
     if isinstance(expected, tuple) and isinstance(got, tuple) and len(got) == len(expected):
         for index, (g, e) in enumerate(zip(got, expected)):
             if not agree(g, e, observation.tol):
@@ -596,21 +597,25 @@ def _base_symbols(items: list) -> set[str]:
     return found
 
 
-def slot_text(key: int | str) -> str:
-    """A `wrt` entry as a message shows it: 0, "mask", "2['Wq']" (entry Wq of argument 2)."""
+def slot_text(key: int | str, names: tuple[str, ...] = ()) -> str:
+    """A `wrt` entry as a message shows it, by the parameter's name when known: "W1", "params['Wq']" (else "argument
+    1", "argument 2['Wq']")."""
     head, _, entry = str(key).partition("/")
+    if head.isdigit():
+        head = names[int(head)] if int(head) < len(names) else f"argument {head}"
     return f"{head}[{entry!r}]" if entry else head
 
 
-def _generic_gradient(got: Any, expected: Any, tol: Tolerance) -> tuple[str, str]:
+def _generic_gradient(got: Any, expected: Any, tol: Tolerance, names: tuple[str, ...] = ()) -> tuple[str, str]:
     output, grads = got
     want_output, want_grads = expected
     if not agree(output, want_output, tol):
         return "different_values", ("Your forward output already differs, so the gradients do too; fix the forward "
                                     "pass first.")
-    missing = [slot_text(key) for key, value in grads.items() if value is None and want_grads.get(key) is not None]
+    missing = [slot_text(key, names) for key, value in grads.items()
+               if value is None and want_grads.get(key) is not None]
     if missing:
-        return "no_gradient", (f"No gradient reaches argument {', '.join(missing)}: the computation was cut off "
+        return "no_gradient", (f"No gradient reaches {', '.join(missing)}: the computation was cut off "
                                "from autograd (.detach(), .item(), .tolist(), .numpy(), torch.no_grad(), or building "
                                "a new tensor with torch.tensor(...) from values).")
     return "wrong_gradient", ("Your outputs are right but the gradients differ: an in-place operation or a value "

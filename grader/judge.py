@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import importlib
+import inspect
 import math
 from typing import Any
 
@@ -179,11 +180,19 @@ class Judge:
             else cotangent.to(first.dtype)
         with naming_the_call(function, args, kwargs, "backpropagating through "):
             result = self.learner.call_with_grad(self.exercise, function, args, kwargs, wrt, cotangent)
-        observation = Observation(function, args, kwargs, result, grad=(list(wrt), cotangent), tol=tol)
+        observation = Observation(function, args, kwargs, result, grad=(list(wrt), cotangent), tol=tol,
+                                  names=self.parameter_names(function))
         expected = self.run_reference(function, args, kwargs, observation.grad)
         observation.result, expected = unused_as_zero(result, expected, tol)
         self._record(observation, expected)
         self.require_agreement(len(self.observations) - 1)
+
+    def parameter_names(self, function: str) -> tuple[str, ...]:
+        """The parameter names of the reference's `function` (the contract's), () if it has none to read."""
+        try:
+            return tuple(inspect.signature(getattr(self.reference, function)).parameters)
+        except (AttributeError, TypeError, ValueError):
+            return ()
 
     def expect_value_error(self, function: str, *args: Any, argument: str, **kwargs: Any) -> None:
         """The learner must raise ValueError for these (invalid) inputs; ``argument`` names what is wrong."""

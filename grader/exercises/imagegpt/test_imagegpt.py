@@ -535,6 +535,14 @@ def head_clause_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:
     return (args[0] * case.scale, *args[1:]), {}
 
 
+def quantize_clause_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:
+    """Images (..., 3, 4, 5) and a palette of 7 colours (3, 7), uniform in [0, 1)."""
+    images = torch.rand(*case.batch, 3, 4, 5, generator=gen, dtype=torch.float64).to(case.dtype)
+    return (images, torch.rand(3, 7, generator=gen, dtype=torch.float64).to(case.dtype)), {}
+
+
+# quantize_pixels returns ids (nothing to differentiate): the general clauses give it non-contiguous inputs only
 SPECS = {"average_pool_head": Spec(head_clause_inputs, lambda args, kwargs: head_tol(*args),
-                                   ("batching", "single_token", "float64", "large_magnitudes"))}
+                                   ("batching", "single_token", "float64", "large_magnitudes")),
+         "quantize_pixels": Spec(quantize_clause_inputs, lambda args, kwargs: EXACT, (), differentiable=False)}
 globals().update(clause_checks("imagegpt", SPECS))

@@ -240,7 +240,15 @@ def rotary_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:
     return (Q, K), {}
 
 
-SPECS = {"rotary_embedding": Spec(
+def bucket_clause_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:
+    """Offsets (..., 5, 6) in [-40, 40], 16 buckets, distances capped at 32, both directions."""
+    offsets = torch.randint(-40, 41, (*case.batch, 5, 6), generator=gen)
+    return (offsets,), {"bidirectional": True, "num_buckets": 16, "max_distance": 32}
+
+
+# relative_position_bucket maps integers to integers: the general clauses give it non-contiguous offsets only
+SPECS = {"relative_position_bucket": Spec(bucket_clause_inputs, lambda args, kwargs: EXACT, (), differentiable=False),
+         "rotary_embedding": Spec(
     rotary_inputs, lambda args, kwargs: rotary_tol(*args, max_angle=max_angle(args[0].shape[-1], args[1].shape[-1])),
     ("batching", "single_token", "unequal_lengths", "float64", "large_magnitudes"))}
 globals().update(clause_checks("positions", SPECS))

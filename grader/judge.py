@@ -39,6 +39,7 @@ from grader.diagnose import (
     generic,
     matching_variant,
     same_form,
+    slot_text,
     unused_as_zero,
 )
 from grader.memo import memoised
@@ -232,7 +233,8 @@ class Judge:
 
     def require_agreement(self, index: int) -> None:
         observation, want = self.observations[index], self.expected[index]
-        problem = difference(observation.result, want, observation.tol)
+        problem = gradient_difference(observation, want) if observation.grad is not None else \
+            difference(observation.result, want, observation.tol)
         if problem:
             if self.first_disagreement is None:
                 self.first_disagreement = index
@@ -271,6 +273,22 @@ class Judge:
     def _record(self, observation: Observation, expected: Any) -> None:
         self.observations.append(observation)
         self.expected.append(expected)
+
+
+def gradient_difference(observation: Observation, want: tuple) -> str | None:
+    """How a gradient call's (output, gradients) differs from the reference's, gradients named by parameter."""
+    (output, grads), (want_output, want_grads) = observation.result, want
+    problem = difference(output, want_output, observation.tol)
+    if problem:
+        return f"the output: {problem}"
+    for key in want_grads:
+        mine, theirs = grads.get(key), want_grads[key]
+        if mine is None and theirs is not None:
+            return f"no gradient reaches {slot_text(key, observation.names)}"
+        problem = difference(mine, theirs, observation.tol)
+        if problem:
+            return f"the gradient of {slot_text(key, observation.names)}: {problem}"
+    return None
 
 
 class _Deferred:

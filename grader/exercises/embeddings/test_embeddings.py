@@ -172,6 +172,13 @@ def embed_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:
     return (omega, torch.randint(0, vocab, (*case.batch, case.n_q), generator=gen)), {}
 
 
+def one_hot_clause_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:
+    """Ids (..., 5) of a vocabulary of 7."""
+    return (torch.randint(0, 7, (*case.batch, 5), generator=gen), 7), {}
+
+
+# one_hot's input is ids (nothing to differentiate): the general clauses give it non-contiguous ids only
 SPECS = {"embed": Spec(embed_inputs, lambda args, kwargs: EXACT,
-                       ("batching", "single_token", "float64", "large_magnitudes"))}
+                       ("batching", "single_token", "float64", "large_magnitudes")),
+         "one_hot": Spec(one_hot_clause_inputs, lambda args, kwargs: EXACT, (), differentiable=False)}
 globals().update(clause_checks("embeddings", SPECS))

@@ -23,7 +23,7 @@ from typing import Callable
 import pytest
 import torch
 
-from grader.clauses import Case, Spec, clause_checks
+from grader.clauses import CLAUSE_DIAGNOSES, Case, Spec, clause_checks, column_major
 from grader.diagnose import GENERIC, U32, Misconception, agree
 from grader.judge import EXACT, Judge, Tolerance, generator, randn
 from grader.sandbox import InputModified, LearnerError
@@ -290,15 +290,6 @@ OTHER_INTEGER_DTYPE = (
     "(int32, int16, uint8, ...), which the contract accepts (it says \"integer\"). Indexing with uint8 ids reads "
     "them as a boolean MASK, and int16 or int8 ids cannot index at all: convert first, ids.long(), before indexing, "
     "gathering or concatenating. Results the contract calls LongTensor are int64 whatever the ids' dtype.")
-NON_CONTIGUOUS_IDS = (
-    "assumes_contiguous", "Your function fails or differs when the ids are a non-contiguous view (here the "
-    "transpose of a contiguous tensor), which the contract accepts: .view() needs a compatible memory layout, so use "
-    ".reshape() or .flatten() (or .contiguous() first).")
-
-
-def column_major(ids: torch.Tensor) -> torch.Tensor:
-    """The same ids, stored with the last two axes swapped in memory: a non-contiguous view, as a transpose gives."""
-    return ids.transpose(-2, -1).contiguous().transpose(-2, -1)
 
 
 @contextlib.contextmanager
@@ -372,7 +363,7 @@ def test_dequantize_non_contiguous_ids(learner):
     """Ids stored column-major (the transpose of a contiguous tensor: a non-contiguous view, which the contract
     accepts), unbatched and batched, give the same image as the same ids stored row by row."""
     gen = generator(1317)
-    with judging_ids(learner, non_contiguous, NON_CONTIGUOUS_IDS) as judge:
+    with judging_ids(learner, non_contiguous, CLAUSE_DIAGNOSES["non_contiguous"]) as judge:
         for batch, H, W, K in (((), 3, 5, 6), ((2,), 4, 2, 9)):
             ids, palette = torch.randint(0, K, (*batch, H, W), generator=gen), uniform(gen, 3, K)
             expect_ids(judge, non_contiguous, "dequantize_pixels", ids, palette)
@@ -424,7 +415,7 @@ def test_pixel_sequence_non_contiguous_ids(learner):
     accepts), unbatched and batched, int64 and int32: the same sequences as the same ids stored row by row (a
     .view() of the ids fails here; .reshape() and .flatten() do not)."""
     gen = generator(1319)
-    with judging_ids(learner, non_contiguous, NON_CONTIGUOUS_IDS) as judge:
+    with judging_ids(learner, non_contiguous, CLAUSE_DIAGNOSES["non_contiguous"]) as judge:
         for batch, H, W, dtype in (((), 3, 5, torch.int64), ((2,), 4, 3, torch.int32)):
             ids = torch.randint(0, 512, (*batch, H, W), generator=gen).to(dtype)
             expect_ids(judge, non_contiguous, "pixel_sequence", ids, 512)

@@ -342,7 +342,8 @@ def generator(seed: int) -> torch.Generator:
 
 
 def randn(gen: torch.Generator, *shape: int, dtype: torch.dtype = torch.float32, scale: float = 1.0) -> torch.Tensor:
-    return (torch.randn(shape, generator=gen, dtype=torch.float64) * scale).to(dtype)
+    values = torch.randn(shape, generator=gen, dtype=torch.float64)   # float64 draws whatever the dtype asked for
+    return (values if scale == 1.0 else values.mul_(scale)).to(dtype)
 
 
 def attention_params(gen: torch.Generator, dim: int, dtype: torch.dtype = torch.float32) -> dict[str, torch.Tensor]:

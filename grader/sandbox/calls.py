@@ -134,11 +134,14 @@ def snapshot(args: list, kwargs: dict) -> tuple[list, list]:
             [(path, value, frozen(value)) for path, value in containers if isinstance(value, (list, dict))])
 
 
+_WORDS_OR_IDS = frozenset((str, int, bool, type(None)))
+
+
 def frozen(value: object) -> object:
     """A comparable copy of a container's structure: tensors by identity (their bytes are compared apart), floats by
     repr (NaN equals NaN)."""
     if isinstance(value, (list, tuple)):
-        if all(type(item) in (str, int, bool, type(None)) for item in value):  # a list of words or ids
+        if _WORDS_OR_IDS.issuperset(map(type, value)):  # a list of words or ids
             return (type(value).__name__, *value)
         return (type(value).__name__, *(frozen(item) for item in value))
     if isinstance(value, dict):

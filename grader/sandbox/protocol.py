@@ -44,12 +44,12 @@ DTYPES: dict[str, torch.dtype] = {
 DTYPE_NAMES = {dtype: name for name, dtype in DTYPES.items()}
 ITEM_SIZES = {name: torch.empty((), dtype=dtype).element_size() for name, dtype in DTYPES.items()}
 _HEADER = struct.Struct(">I")
-PLAIN_TYPES = (str, int, float, bool, type(None))  # exactly these types travel as themselves
+PLAIN_TYPES = frozenset((str, int, float, bool, type(None)))  # exactly these types travel as themselves
 
 
 def all_plain(items: list | tuple) -> bool:
     """Whether every item is a str, int, float, bool or None (not a subclass): a corpus, a list of words or ids."""
-    return all(type(item) in PLAIN_TYPES for item in items)
+    return PLAIN_TYPES.issuperset(map(type, items))  # stops at the first other type
 
 
 class ProtocolError(Exception):

@@ -50,7 +50,7 @@ def is_boundary(distance: int, config: tuple) -> bool:
 
 def without_boundaries(offsets: torch.Tensor, config: tuple) -> torch.Tensor:
     """The offsets with every boundary distance replaced by 0."""
-    boundary = torch.tensor([is_boundary(abs(int(o)), config) for o in offsets.flatten()]).reshape(offsets.shape)
+    boundary = torch.tensor([is_boundary(abs(o), config) for o in offsets.flatten().tolist()]).reshape(offsets.shape)
     return offsets.masked_fill(boundary, 0)
 
 

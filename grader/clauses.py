@@ -57,6 +57,7 @@ class Spec:
     clauses: tuple[str, ...]
     base: Case = Case()
     differentiable: bool = True  # the contract's rule for float results of float tensors (see EVERY_FUNCTION)
+    broadcasts: bool = True      # batch axes of its arguments broadcast (False: the result has one argument's shape)
 
 
 @dataclass(frozen=True)
@@ -97,17 +98,25 @@ CLAUSES: dict[str, Clause] = {
     # One batched case each: the batching clause already varies the batch, these vary the layout and autograd.
     "non_contiguous": Clause(
         "inputs may be non-contiguous views: every tensor argument of two axes or more (weights too) is given "
-        "column-major, the transpose of a contiguous tensor (a batch of two)",
-        lambda base: [replace(base, batch=(2,), extra={**base.extra, "layout": "transposed"})]),
+        "column-major, its axes in reversed order in memory as a transpose or permute leaves them (two batch axes)",
+        lambda base: [replace(base, batch=(2, 3), extra={**base.extra, "layout": "column_major"})]),
+    # Cases built per function from its batched and unbatched inputs (see `_batched_alone`).
+    "broadcast_batch": Clause(
+        "leading batch axes broadcast between arguments, as in torch.matmul: each argument that can carry batch "
+        "axes carries them alone in turn (one key sequence for a batch of queries, one query for a batch of key "
+        "sequences), the others unbatched (a mask, which must broadcast to the scores, never adds batch axes)",
+        lambda base: [replace(base, batch=(2,))]),
     "gradients": Clause(
         "autograd reaches every floating-point tensor argument, each weight of a params dict included, with the "
-        "reference's gradients (a batch of two, float64 inputs, the float32 bound: float32 internals are accepted)",
+        "reference's gradients, from every returned tensor (attention's weights too); a batch of two, float64 "
+        "inputs, the float32 bound (float32 internals are accepted); where the contract has queries that see no "
+        "key, once more with such a query (its gradients are zeros, never NaN)",
         lambda base: [replace(base, dtype=torch.float64, batch=(2,))]),
 }
 
 # Clauses of docs/contract.md's general rules, checked for every function of a table (gradients: those whose Spec
 # says `differentiable`).
-EVERY_FUNCTION = ("non_contiguous", "gradients")
+EVERY_FUNCTION = ("non_contiguous", "gradients", "broadcast_batch")
 
 
 def register(name: str, description: str, cases: Callable[[Case], list[Case]]) -> None:
@@ -121,7 +130,8 @@ def clause_checks(exercise: str, specs: dict[str, Spec], weight: float = 1) -> d
     module namespace."""
     checks = {}
     for function, spec in specs.items():
-        implied = [c for c in EVERY_FUNCTION if c not in spec.clauses and (c != "gradients" or spec.differentiable)]
+        implied = [c for c in EVERY_FUNCTION if c not in spec.clauses and (c != "gradients" or spec.differentiable)
+                   and (c != "broadcast_batch" or spec.broadcasts and len(_batch_slots(spec)) >= 2)]
         for clause in (*spec.clauses, *implied):
             if clause not in CLAUSES:
                 raise ValueError(f"{exercise}.{function}: unknown clause {clause!r}; known: {sorted(CLAUSES)}")
@@ -157,6 +167,11 @@ CLAUSE_DIAGNOSES: dict[str, tuple[str, str]] = {
     "non_contiguous": ("assumes_contiguous", "Your function fails or differs when an input is a non-contiguous "
                        "view (here the transpose of a contiguous tensor): .view() needs a compatible layout, so use "
                        ".reshape() (or .contiguous() first), and never read a tensor's memory in storage order."),
+    "broadcast_batch": ("breaks_broadcasting", "Your function is right when every argument carries the same batch "
+                        "axes, but not when only one does (the call shown): leading axes broadcast, as torch.matmul "
+                        "broadcasts them. Do not reshape one argument with another's batch shape, fold each "
+                        "argument's batch axes apart (reshape(-1, ...) and bmm), or write into an input-sized buffer "
+                        "in place; let matmul, + and masked_fill (not masked_fill_) broadcast."),
     "gradients": ("wrong_gradient", "Your outputs are right but autograd does not give the reference's gradients "
                   "for every input and weight: look for .detach(), .data, .item(), torch.no_grad(), a tensor rebuilt "
                   "from values (torch.tensor(...)), or an in-place write on the way."),
@@ -168,13 +183,20 @@ def _make_check(exercise: str, function: str, spec: Spec, clause: str) -> Callab
         gen = generator(_stable_seed(exercise, function, clause))
         try:
             with Judge(learner, exercise) as judge:
-                for index, case in enumerate(CLAUSES[clause].cases(spec.base)):
+                for index, case in enumerate(_cases(spec, clause)):
+                    if clause == "broadcast_batch":
+                        for args, kwargs in _batched_alone(spec, gen, case):
+                            judge.call(function, *args, tol=spec.tol(args, kwargs), **kwargs)
+                            observed = judge.observations[-1]
+                            observed.result = _unexpanded(observed.result, judge.expected[-1])
+                            judge.require_agreement(len(judge.observations) - 1)
+                        continue
                     args, kwargs, tol = _call_and_tolerance(spec, gen, case)
                     if clause == "gradients":
                         judge.expect_grad(function, args, kwargs, float_slots(args, kwargs), tol=tol.scaled(8.0),
                                           seed=_stable_seed(exercise, function, str(index)))
                         continue
-                    if case.extra.get("layout") == "transposed":  # a crash is named by grader.probes
+                    if case.extra.get("layout") == "column_major":  # a crash is named by grader.probes
                         args, kwargs = column_major(args), column_major(kwargs)
                     if case.dtype == torch.float64:
                         tol = tol.scaled(FLOAT64_FROM_FLOAT32)
@@ -186,6 +208,62 @@ def _make_check(exercise: str, function: str, spec: Spec, clause: str) -> Callab
                 f"Your {function} breaks a clause of its contract: {CLAUSES[clause].description}.")))
             raise Misconception(name, explanation, str(failed)) from None
     return check
+
+
+def _cases(spec: Spec, clause: str) -> list[Case]:
+    cases = CLAUSES[clause].cases(spec.base)
+    if clause == "gradients" and "fully_masked_query" in spec.clauses:  # the backward pass of a guarded 0/0 too
+        cases.append(replace(cases[0], mask="fully_masked_query"))
+    return cases
+
+
+def _batch_slots(spec: Spec, case: Case | None = None) -> list[tuple]:
+    """Where the tensors that carry the batch axes sit among a call's (args, kwargs): the paths of the tensors whose
+    shape differs between a batched and an unbatched call."""
+    case = case or CLAUSES["broadcast_batch"].cases(spec.base)[0]
+    batched = _tensor_paths(spec.make(generator(0), case))
+    plain = _tensor_paths(spec.make(generator(0), replace(case, batch=())))
+    return [path for path, tensor in batched.items()
+            if path in plain and tuple(tensor.shape) != tuple(plain[path].shape)]
+
+
+def _batched_alone(spec: Spec, gen: torch.Generator, case: Case) -> list[tuple[tuple, dict]]:
+    """One call per batch-carrying argument: that argument batched (as `case` asks), every other one unbatched."""
+    batched = spec.make(gen, case)
+    plain = spec.make(gen, replace(case, batch=()))
+    return [_replaced(plain, path, _tensor_paths(batched)[path]) for path in _batch_slots(spec, case)]
+
+
+def _unexpanded(got: Any, expected: Any) -> Any:
+    """`got` with each tensor that is an expected one broadcast over more batch axes (identical copies, as expanding
+    attention's weights over the batch of V gives) reduced to one copy: an output that no batched argument reaches
+    may carry the batch or not."""
+    if isinstance(got, tuple) and isinstance(expected, tuple) and len(got) == len(expected):
+        return tuple(_unexpanded(g, e) for g, e in zip(got, expected))
+    if not (isinstance(got, torch.Tensor) and isinstance(expected, torch.Tensor)):
+        return got
+    extra = got.dim() - expected.dim()
+    if extra <= 0 or got.shape[extra:] != expected.shape or not got.numel():
+        return got
+    first = got[(0,) * extra]
+    return first if torch.equal(got, first.expand_as(got)) else got
+
+
+def _tensor_paths(value: Any, path: tuple = ()) -> dict[tuple, torch.Tensor]:
+    """Every tensor inside nested tuples, lists and dicts, by its path of indices and keys."""
+    if isinstance(value, torch.Tensor):
+        return {path: value}
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, (tuple, list)) else ()
+    return {found: tensor for key, item in items for found, tensor in _tensor_paths(item, (*path, key)).items()}
+
+
+def _replaced(value: Any, path: tuple, new: torch.Tensor) -> Any:
+    if not path:
+        return new
+    key, rest = path[0], path[1:]
+    if isinstance(value, dict):
+        return {k: _replaced(item, rest, new) if k == key else item for k, item in value.items()}
+    return type(value)(_replaced(item, rest, new) if i == key else item for i, item in enumerate(value))
 
 
 def _call_and_tolerance(spec: Spec, gen: torch.Generator, case: Case) -> tuple[tuple, dict, Tolerance]:
@@ -223,13 +301,16 @@ def float_slots(args: tuple, kwargs: dict) -> list[int | str]:
 
 
 def column_major(value: Any) -> Any:
-    """`value` with every tensor of two axes or more (in lists, tuples and dicts too) replaced by an equal tensor whose
-    last two axes are swapped in memory: a non-contiguous view, as a transpose gives."""
-    def transposed(tensor: torch.Tensor) -> torch.Tensor:
-        if tensor.dim() >= 2 and tensor.shape[-1] > 1 and tensor.shape[-2] > 1:
-            return tensor.transpose(-1, -2).contiguous().transpose(-1, -2)
+    """`value` with every tensor of two axes or more (in lists, tuples and dicts too) replaced by an equal tensor laid
+    out in column-major (Fortran) order: the order of its axes reversed in memory, batch axes included. A
+    non-contiguous view, as a transpose or a permute gives, which neither `.view()` on the last axes nor on the batch
+    axes accepts."""
+    def reversed_layout(tensor: torch.Tensor) -> torch.Tensor:
+        if tensor.dim() >= 2 and sum(size > 1 for size in tensor.shape) >= 2:
+            axes = tuple(reversed(range(tensor.dim())))
+            return tensor.permute(axes).contiguous().permute(axes)
         return tensor
-    return map_tensors(value, transposed)
+    return map_tensors(value, reversed_layout)
 
 
 def random_mask(gen: torch.Generator, case: Case, n_k: int, n_q: int) -> torch.Tensor | None:

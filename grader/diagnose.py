@@ -136,7 +136,8 @@ def map_tensors(value: Any, change: Callable[[torch.Tensor], torch.Tensor]) -> A
 
 def run_trusted(fn: Callable, args: tuple, kwargs: dict, grad: tuple[list, torch.Tensor] | None = None) -> Any:
     """Run a trusted function the way the sandbox runs the learner's: ``fn(*args, **kwargs)``, or with ``grad`` the
-    pair (output, grads) of the backward pass of (output * cotangent).sum() (output = first item of a tuple)."""
+    pair (output, grads) of the backward pass of (output * cotangent).sum() (output = first item of a tuple), or of
+    the sum over a tuple's items when ``cotangent`` is a tuple (one per item, None for an item not differentiated)."""
     args, kwargs = _materialise(args), _materialise(kwargs)
     if grad is None:
         return fn(*args, **kwargs)
@@ -148,8 +149,13 @@ def run_trusted(fn: Callable, args: tuple, kwargs: dict, grad: tuple[list, torch
         container[name] = container[name].detach().requires_grad_(True)
         leaves[key] = container[name]
     output = fn(*args, **kwargs)
-    first = output[0] if isinstance(output, tuple) else output
-    (first * cotangent).sum().backward()
+    if isinstance(cotangent, tuple):  # one per output item (None: not differentiated)
+        pairs = [(item, cot) for item, cot in zip(output, cotangent, strict=True) if cot is not None]
+    else:
+        pairs = [(output[0] if isinstance(output, tuple) else output, cotangent)]
+    terms = [(item * cot).sum() for item, cot in pairs if item.requires_grad]
+    if terms:
+        sum(terms).backward()
     return output, {key: leaf.grad for key, leaf in leaves.items()}
 
 

@@ -173,12 +173,12 @@ class Judge:
         if len(self.problems) > before:
             return
         typed_output = self.expected[-1]
-        first = typed_output[0] if isinstance(typed_output, tuple) else typed_output
-        cotangent = torch.randn(first.shape, generator=torch.Generator().manual_seed(seed), dtype=torch.float64)
-        # An infinite output (a masked score) is a constant: no gradient flows through it, whatever an implementation
-        # builds it with (masked_fill, or adding -inf), so its cotangent is 0.
-        cotangent = torch.where(torch.isfinite(first), cotangent.to(first.dtype), 0) if first.is_floating_point() \
-            else cotangent.to(first.dtype)
+        gen = torch.Generator().manual_seed(seed)
+        if isinstance(typed_output, tuple):  # every output carries gradient (attention's weights too), ids none
+            cotangent = tuple(_cotangent(item, gen) if isinstance(item, torch.Tensor) and item.is_floating_point()
+                              else None for item in typed_output)
+        else:
+            cotangent = _cotangent(typed_output, gen)
         with naming_the_call(function, args, kwargs, "backpropagating through "):
             result = self.learner.call_with_grad(self.exercise, function, args, kwargs, wrt, cotangent)
         observation = Observation(function, args, kwargs, result, grad=(list(wrt), cotangent), tol=tol,
@@ -314,6 +314,14 @@ class _Deferred:
 
 
 @memoised  # one lookup per call instead of one per evaluation below (every submission meets the same inputs)
+def _cotangent(output: torch.Tensor, gen: torch.Generator) -> torch.Tensor:
+    """A random N(0, 1) cotangent for a float output, 0 at its infinite entries: an infinite output (a masked score) is
+    a constant, so no gradient flows through it whatever an implementation builds it with (masked_fill, or adding
+    -inf)."""
+    cotangent = torch.randn(output.shape, generator=gen, dtype=torch.float64).to(output.dtype)
+    return torch.where(torch.isfinite(output), cotangent, 0) if output.is_floating_point() else cotangent
+
+
 def reference_result(fn: Any, args: tuple, kwargs: dict, grad: tuple | None = None) -> Any:
     """``fn``'s result in the dtypes it returns on these inputs, its values computed in float64 (float32 inputs are
     upcast exactly)."""

@@ -79,18 +79,39 @@ def handle(request: dict, modules: dict, workdir: str) -> dict:
     with default_dtype(request.get("default_dtype")):
         output = function(*args, **kwargs)
     mutated = changed(function, args, kwargs, before)
-    first = output[0] if isinstance(output, (tuple, list)) and output else output
-    cotangent = protocol.decode(request["cotangent"])
-    if not isinstance(first, protocol.torch.Tensor):
-        raise Failure("exception", f"returned {type(first).__name__}, not a tensor that can be differentiated")
-    if tuple(first.shape) != tuple(cotangent.shape):
-        raise Failure("exception", f"returned shape {tuple(first.shape)}, expected {tuple(cotangent.shape)}")
-    if first.requires_grad:
-        grads = protocol.torch.autograd.grad((first * cotangent).sum(), inputs, allow_unused=True)
+    terms = [output * cotangent for output, cotangent in _paired(output, protocol.decode(request["cotangent"]))
+             if output.requires_grad]
+    if terms:
+        grads = protocol.torch.autograd.grad(sum(term.sum() for term in terms), inputs, allow_unused=True)
     else:
         grads = [None] * len(inputs)
     return {"value": send_back(output), "grads": protocol.encode(dict(zip(request["wrt"], grads, strict=True))),
             **mutated}
+
+
+def _paired(output: object, cotangent: object) -> list[tuple[object, object]]:
+    """(output tensor, its cotangent) to backpropagate: one cotangent for the output (the first item of a returned
+    tuple), or a tuple of them, one per item (None: an item not differentiated, such as ids)."""
+    if isinstance(cotangent, protocol.torch.Tensor):
+        outputs, cotangents = [output[0] if isinstance(output, (tuple, list)) and output else output], [cotangent]
+    elif isinstance(cotangent, tuple):
+        if not isinstance(output, (tuple, list)) or len(output) != len(cotangent):
+            raise Failure("exception", f"returned {type(output).__name__}, expected a tuple of {len(cotangent)}")
+        outputs, cotangents = list(output), list(cotangent)
+    else:
+        raise Failure("protocol", "a cotangent must be a tensor or a tuple of tensors and None")
+    pairs = []
+    for item, cotangent in zip(outputs, cotangents):
+        if cotangent is None:
+            continue
+        if not isinstance(cotangent, protocol.torch.Tensor):
+            raise Failure("protocol", "a cotangent must be a tensor or a tuple of tensors and None")
+        if not isinstance(item, protocol.torch.Tensor):
+            raise Failure("exception", f"returned {type(item).__name__}, not a tensor that can be differentiated")
+        if tuple(item.shape) != tuple(cotangent.shape):
+            raise Failure("exception", f"returned shape {tuple(item.shape)}, expected {tuple(cotangent.shape)}")
+        pairs.append((item, cotangent))
+    return pairs
 
 
 @contextlib.contextmanager

@@ -6,9 +6,9 @@ pickle, so decoding cannot run code:
 - `null`, `true`/`false`, integers, floats (NaN/Infinity as Python's json writes them) and strings are themselves;
 - `{"list": [...]}`, `{"tuple": [...]}`, `{"dict": [[key, value], ...]}` (keys are str or int);
 - `{"tensor": {"dtype": "float32", "shape": [2, 3], "data": "<base64 of the raw little-endian bytes>"}}`; with
-  `"transposed": true` the bytes are those of the tensor with its last two axes swapped, and the tensor decodes as
-  that one's transpose: a non-contiguous (column-major) input, which the grader sends to check that learners' code
-  does not assume a layout (`encode(value, keep_layout=True)`);
+  `"reversed": true` the shape and bytes are those of the tensor with the order of its axes reversed, and the tensor
+  decodes as that one permuted back: a non-contiguous input in column-major (Fortran) order, batch axes included,
+  which the grader sends to check that learners' code does not assume a layout (`encode(value, keep_layout=True)`);
 - `{"dtype": "float64"}` is a `torch.dtype` (one of DTYPES);
 - `{"seed": n}` becomes `torch.Generator().manual_seed(n)` on the learner's side;
 - `{"table_model": [table, pos]}` becomes a `TableModel` (a deterministic language model).
@@ -182,8 +182,8 @@ def _encode_tensor(tensor: torch.Tensor, keep_layout: bool = False) -> dict:
         name = DTYPE_NAMES.get(tensor.dtype)
         if name is None:
             raise TypeError(f"tensors of dtype {str(tensor.dtype).removeprefix('torch.')} are not supported")
-        transposed = keep_layout and is_transposed(tensor)
-        source = torch.Tensor.transpose(tensor, -1, -2) if transposed else tensor
+        reverse = keep_layout and is_reversed(tensor)
+        source = torch.Tensor.permute(tensor, *reversed(range(tensor.dim()))) if reverse else tensor
         if name == "bfloat16":  # numpy has no bfloat16: its bytes through a uint8 view
             plain = torch.Tensor.contiguous(torch.Tensor.cpu(torch.Tensor.detach(source)))
             raw = plain.reshape(-1).view(torch.uint8).numpy().tobytes() if plain.numel() else b""
@@ -191,13 +191,14 @@ def _encode_tensor(tensor: torch.Tensor, keep_layout: bool = False) -> dict:
             raw = torch.Tensor.numpy(source, force=True).tobytes()  # in C order, whatever the strides
         shape = list(source.shape)
     body = {"dtype": name, "shape": shape, "data": base64.b64encode(raw).decode("ascii")}
-    return {**body, "transposed": True} if transposed else body
+    return {**body, "reversed": True} if reverse else body
 
 
-def is_transposed(tensor: torch.Tensor) -> bool:
-    """Whether `tensor` is the transpose of a contiguous tensor in its last two axes (both longer than 1)."""
-    return (not tensor.is_contiguous() and tensor.dim() >= 2 and tensor.shape[-1] > 1 and tensor.shape[-2] > 1
-            and tensor.transpose(-1, -2).is_contiguous())
+def is_reversed(tensor: torch.Tensor) -> bool:
+    """Whether `tensor` is not contiguous but is a contiguous tensor with the order of its axes reversed (column-major,
+    as `x.T` of a 2-D contiguous x)."""
+    return (tensor.dim() >= 2 and not tensor.is_contiguous()
+            and tensor.permute(*reversed(range(tensor.dim()))).is_contiguous())
 
 
 def _encode_foreign(value: object) -> object:
@@ -277,12 +278,11 @@ def _decode(message: object, depth: int, budget: list[int]) -> object:
 
 def decode_tensor(body: object) -> torch.Tensor:
     """A fresh, plain tensor from {dtype, shape, data}, checking every field."""
-    if not isinstance(body, dict) or set(body) - {"transposed"} != {"dtype", "shape", "data"}:
-        raise ProtocolError("a tensor must have exactly dtype, shape and data (and optionally transposed)")
-    transposed = "transposed" in body
-    if transposed and (body["transposed"] is not True or not isinstance(body["shape"], list)
-                       or len(body["shape"]) < 2):
-        raise ProtocolError("transposed must be true, for a tensor of two axes or more")
+    if not isinstance(body, dict) or set(body) - {"reversed"} != {"dtype", "shape", "data"}:
+        raise ProtocolError("a tensor must have exactly dtype, shape and data (and optionally reversed)")
+    reverse = "reversed" in body
+    if reverse and (body["reversed"] is not True or not isinstance(body["shape"], list) or len(body["shape"]) < 2):
+        raise ProtocolError("reversed must be true, for a tensor of two axes or more")
     dtype = DTYPES.get(body["dtype"]) if isinstance(body["dtype"], str) else None
     if dtype is None:
         raise ProtocolError(f"unknown dtype {body['dtype']!r}")
@@ -302,4 +302,4 @@ def decode_tensor(body: object) -> torch.Tensor:
     if len(raw) != expected:
         raise ProtocolError(f"tensor {body['dtype']}{shape} needs {expected} bytes, got {len(raw)}")
     tensor = torch.empty(shape, dtype=dtype) if not raw else torch.frombuffer(bytearray(raw), dtype=dtype).view(shape)
-    return tensor.transpose(-1, -2) if transposed else tensor
+    return tensor.permute(*reversed(range(tensor.dim()))) if reverse else tensor

@@ -238,10 +238,11 @@ class Submission:
         return self._decode(reply["value"])
 
     def call_with_grad(self, module: str, function: str, args: tuple, kwargs: dict, wrt: list[int | str],
-                       cotangent: torch.Tensor) -> tuple[object, dict[int | str, torch.Tensor | None]]:
+                       cotangent: torch.Tensor | tuple) -> tuple[object, dict[int | str, torch.Tensor | None]]:
         """Call with the `wrt` arguments (indices into args, kwargs names, or "<argument>/<entry>" for a tensor of a
         dict argument: `protocol.grad_slot`) requiring grad, backprop `(output * cotangent).sum()` (output = the first
-        element of a returned tuple) -> (output, grads)."""
+        element of a returned tuple; with a tuple of cotangents, the sum over the returned tuple's items, None
+        skipping an item) -> (output, grads)."""
         for key in wrt:
             holder, name = protocol.grad_slot(list(args), dict(kwargs), key)
             value = holder[name]

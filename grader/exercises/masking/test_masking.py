@@ -135,5 +135,6 @@ def apply_mask_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:
 
 SPECS = {"apply_mask": Spec(apply_mask_inputs, lambda args, kwargs: EXACT,
                             ("batching", "single_token", "unequal_lengths", "float64", "large_magnitudes",
-                             "fully_masked_query"))}
+                             "fully_masked_query"),
+                            broadcasts=False)}  # the result has the scores' shape: a mask may not add batch axes
 globals().update(clause_checks("masking", SPECS))

@@ -57,7 +57,6 @@ class Spec:
     clauses: tuple[str, ...]
     base: Case = Case()
     differentiable: bool = True  # the contract's rule for float results of float tensors (see EVERY_FUNCTION)
-    broadcasts: bool = True      # batch axes of its arguments broadcast (False: the result has one argument's shape)
 
 
 @dataclass(frozen=True)
@@ -100,11 +99,11 @@ CLAUSES: dict[str, Clause] = {
         "inputs may be non-contiguous views: every tensor argument of two axes or more (weights too) is given "
         "column-major, its axes in reversed order in memory as a transpose or permute leaves them (two batch axes)",
         lambda base: [replace(base, batch=(2, 3), extra={**base.extra, "layout": "column_major"})]),
-    # Cases built per function from its batched and unbatched inputs (see `_batched_alone`).
+    # For a contract that says its arguments' batch axes broadcast; cases built from the function's batched and
+    # unbatched inputs (see `_batched_alone`).
     "broadcast_batch": Clause(
         "leading batch axes broadcast between arguments, as in torch.matmul: each argument that can carry batch "
-        "axes carries them alone in turn (one key sequence for a batch of queries, one query for a batch of key "
-        "sequences), the others unbatched (a mask, which must broadcast to the scores, never adds batch axes)",
+        "axes carries them alone in turn, the others unbatched",
         lambda base: [replace(base, batch=(2,))]),
     "gradients": Clause(
         "autograd reaches every floating-point tensor argument, each weight of a params dict included, with the "
@@ -116,7 +115,7 @@ CLAUSES: dict[str, Clause] = {
 
 # Clauses of docs/contract.md's general rules, checked for every function of a table (gradients: those whose Spec
 # says `differentiable`).
-EVERY_FUNCTION = ("non_contiguous", "gradients", "broadcast_batch")
+EVERY_FUNCTION = ("non_contiguous", "gradients")
 
 
 def register(name: str, description: str, cases: Callable[[Case], list[Case]]) -> None:
@@ -130,8 +129,7 @@ def clause_checks(exercise: str, specs: dict[str, Spec], weight: float = 1) -> d
     module namespace."""
     checks = {}
     for function, spec in specs.items():
-        implied = [c for c in EVERY_FUNCTION if c not in spec.clauses and (c != "gradients" or spec.differentiable)
-                   and (c != "broadcast_batch" or spec.broadcasts and len(_batch_slots(spec)) >= 2)]
+        implied = [c for c in EVERY_FUNCTION if c not in spec.clauses and (c != "gradients" or spec.differentiable)]
         for clause in (*spec.clauses, *implied):
             if clause not in CLAUSES:
                 raise ValueError(f"{exercise}.{function}: unknown clause {clause!r}; known: {sorted(CLAUSES)}")
@@ -217,10 +215,9 @@ def _cases(spec: Spec, clause: str) -> list[Case]:
     return cases
 
 
-def _batch_slots(spec: Spec, case: Case | None = None) -> list[tuple]:
+def _batch_slots(spec: Spec, case: Case) -> list[tuple]:
     """Where the tensors that carry the batch axes sit among a call's (args, kwargs): the paths of the tensors whose
     shape differs between a batched and an unbatched call."""
-    case = case or CLAUSES["broadcast_batch"].cases(spec.base)[0]
     batched = _tensor_paths(spec.make(generator(0), case))
     plain = _tensor_paths(spec.make(generator(0), replace(case, batch=())))
     return [path for path, tensor in batched.items()

@@ -35,10 +35,11 @@ GENERIC = frozenset({"wrong_shape", "wrong_dtype", "not_finite", "transposed", "
                      "fully_masked_queries_wrong", "float32_accuracy", "batch_axis", "heads", "argument_ignored",
                      "stage_wrong", "argument_misused", "raised_in_called_function", "nondeterministic",
                      "breaks_for_size", "breaks_unless_sizes_match", "rejects_valid_input", "argument_transposed",
+                     "needs_batch_axis", "wrong_for_size", "breaks_for_long_sequences",
                      # a clause check whose failure nothing more specific explains (grader.clauses)
                      "breaks_batching", "breaks_single_token", "breaks_unequal_lengths", "breaks_float64",
                      "breaks_large_magnitudes", "breaks_fully_masked_query", "hidden_keys_leak", "breaks_one_head",
-                     "breaks_clause", "assumes_contiguous"})
+                     "breaks_clause", "assumes_contiguous", "breaks_broadcasting"})
 # The diagnoses that only say that something differs, without saying how.
 UNSPECIFIC = frozenset({"different_values", "different_result", "different_sequence", "invariant_broken"})
 # What a clause check's own name says better: a failed clause names the clause unless the diagnosis says more than
@@ -173,6 +174,24 @@ def unused_as_zero(got: tuple, expected: tuple, tol: Tolerance) -> tuple[tuple, 
             grads[key] = torch.zeros_like(theirs)
         elif theirs is None and isinstance(mine, torch.Tensor) and agree(mine, torch.zeros_like(mine), tol):
             want_grads[key] = torch.zeros_like(mine)
+    return (output, grads), (want_output, want_grads)
+
+
+def infinite_inputs_as_zero(got: tuple, expected: tuple, args: tuple, kwargs: dict) -> tuple[tuple, tuple]:
+    """Gradient results with the entries at infinite inputs (a masked score of -inf) set to 0 on both sides: a function
+    is constant there, and how autograd fills them (0, or NaN from a guarded 0/0) is no part of the contract."""
+    (output, grads), (want_output, want_grads) = got, expected
+    if not (isinstance(grads, dict) and isinstance(want_grads, dict)):
+        return got, expected
+    grads, want_grads = dict(grads), dict(want_grads)
+    for key in set(grads) & set(want_grads):
+        holder, name = grad_slot(list(args), dict(kwargs), key)
+        infinite = torch.isinf(holder[name])
+        if not bool(infinite.any()):
+            continue
+        for side in (grads, want_grads):
+            if isinstance(side[key], torch.Tensor) and side[key].shape == infinite.shape:
+                side[key] = side[key].masked_fill(infinite, 0)
     return (output, grads), (want_output, want_grads)
 
 

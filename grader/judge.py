@@ -35,6 +35,7 @@ from grader.diagnose import (
     agree,
     describe,
     difference,
+    infinite_inputs_as_zero,
     run_trusted,
     generic,
     matching_variant,
@@ -184,7 +185,7 @@ class Judge:
         observation = Observation(function, args, kwargs, result, grad=(list(wrt), cotangent), tol=tol,
                                   names=self.parameter_names(function))
         expected = self.run_reference(function, args, kwargs, observation.grad)
-        observation.result, expected = unused_as_zero(result, expected, tol)
+        observation.result, expected = unused_as_zero(*infinite_inputs_as_zero(result, expected, args, kwargs), tol)
         self._record(observation, expected)
         self.require_agreement(len(self.observations) - 1)
 

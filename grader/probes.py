@@ -27,6 +27,7 @@ from grader.diagnose import (
     describe,
     known_constant,
     map_tensors,
+    same_form,
 )
 from grader.sandbox import LearnerError
 from grader.sandbox.protocol import Seed
@@ -56,7 +57,7 @@ def structural(judge: Judge, observation: Observation, expected: Any) -> Diagnos
             return found
     calls = _Calls(judge)
     for probe in (_nondeterministic, _discrete_in_float32, _batch_axis, _heads, _stage, _optional_arguments,
-                  _argument_transposed, _arguments):
+                  _argument_transposed, _arguments, _wrong_for_size):
         try:
             found = probe(calls, observation, expected)
         except (_Budget, LearnerError):
@@ -387,6 +388,33 @@ def _arguments(calls: _Calls, observation: Observation, expected: Any) -> Diagno
     return None
 
 
+def _wrong_for_size(calls: _Calls, observation: Observation, expected: Any) -> Diagnosis | None:
+    """Wrong for a size given as an integer argument, right for the size next to it (one more or one less): a size
+    the contract allows is not handled (not a multiple, odd, one)."""
+    names = _parameter_names(calls.judge, observation.function)
+    for label, value, rebuild in _integer_slots(observation, names):
+        for other in (value + 1, value - 1):
+            if other >= 1 and _right_on(calls, observation, *rebuild(other)):
+                return "wrong_for_size", (
+                    f"Your result is wrong for {label}={value} but right for {label}={other}: a size the contract "
+                    f"allows is not handled ({'an odd' if value % 2 else 'an even'} {label}, one that does not "
+                    "divide another size evenly, or a size of one): look for rounding (// where a ceiling is meant, "
+                    "or the reverse), halves, and slices with a step.")
+    return None
+
+
+def _integer_slots(observation: Observation, names: tuple[str, ...]):
+    """(label, value, rebuild(new) -> (args, kwargs)) for each positive integer argument, positional or keyword."""
+    for index, value in enumerate(observation.args):
+        if isinstance(value, int) and not isinstance(value, bool) and value >= 1:
+            label = names[index] if index < len(names) else f"argument {index}"
+            yield label, value, lambda new, i=index: ((*observation.args[:i], new, *observation.args[i + 1:]),
+                                                      observation.kwargs)
+    for key, value in observation.kwargs.items():
+        if isinstance(value, int) and not isinstance(value, bool) and value >= 1:
+            yield key, value, lambda new, k=key: (observation.args, {**observation.kwargs, k: new})
+
+
 def _argument_transposed(calls: _Calls, observation: Observation, expected: Any = None) -> Diagnosis | None:
     """A matrix argument read the other way round: given that argument with its last two axes swapped, the learner's
     function returns the right result (a (D, N) sequence read as (N, D), a weight used as its transpose)."""
@@ -516,7 +544,8 @@ def crashed(judge: Judge, observation: Observation, error: LearnerError) -> Diag
                 f"Your {observation.function} raises ValueError on inputs its contract accepts (the call shown): an "
                 "input check is too strict. Look at the edges the contract allows: a size or count of 0, one item "
                 "(one token, one document), an optional argument given as 0 or False rather than left out.")
-        for probe in (_crash_batch, _crash_float64, _crash_token_count, _crash_sizes, _argument_transposed):
+        for probe in (_crash_batch, _crash_batch_of_one, _crash_without_batch, _crash_float64, _crash_token_count,
+                      _crash_sizes, _crash_long_sequence, _argument_transposed):
             found = probe(calls, observation)
             if found:
                 return found
@@ -601,6 +630,81 @@ def _crash_batch(calls: _Calls, observation: Observation) -> Diagnosis | None:
     return None
 
 
+def _crash_batch_of_one(calls: _Calls, observation: Observation) -> Diagnosis | None:
+    """It raises on a batch of several but runs, in the reference's form, on a batch of one (the first item, its batch
+    axis kept)."""
+    for batch, _ in _single_items(observation):
+        if len(batch) != 1 or batch[0] < 2:
+            continue
+        one = [_first_of_batch(value, batch[0]) for value in (observation.args, observation.kwargs)]
+        if _runs_in_form(calls, observation, *one):
+            return "breaks_batching", (
+                f"Your function runs on a batch of one but raises on a batch of {batch[0]}: something of size 1 meets "
+                "the batch axis where it must be broadcast or expanded to the batch (a parameter given a leading "
+                "axis of 1 and joined with torch.cat, which does not broadcast: expand it to the batch first).")
+    return None
+
+
+def _crash_without_batch(calls: _Calls, observation: Observation) -> Diagnosis | None:
+    """It raises on inputs without batch axes but runs, in the reference's form, once the first tensor argument has a
+    leading axis of size 1 (the other arguments broadcast against it)."""
+    if _batched(observation):
+        return None
+    args, kwargs = list(observation.args), dict(observation.kwargs)
+    slot = next((i for i, value in enumerate(args) if isinstance(value, torch.Tensor) and value.dim() >= 1), None)
+    if slot is None:
+        return None
+    args[slot] = args[slot].unsqueeze(0)
+    if _runs_in_form(calls, observation, tuple(args), kwargs):
+        return "needs_batch_axis", (
+            "Your function raises on inputs without batch axes and runs once a batch axis of size 1 is added: it "
+            "assumes a batch axis (x.shape[1], a loop over the first axis, unsqueeze(2) or dim=1 counted from the "
+            "left). The contract allows none: count axes from the end (-1, -2) and let leading axes be optional.")
+    return None
+
+
+def _crash_long_sequence(calls: _Calls, observation: Observation) -> Diagnosis | None:
+    """It raises on a long sequence (over 1,000 tokens) and runs, in the reference's form, on its first 256 tokens: a
+    table or buffer of fixed size (nanoGPT's block_size, a cache built for 2,048 positions)."""
+    lead = next((value for value in _tensors((observation.args, observation.kwargs)) if value.dim() >= 1), None)
+    if lead is None or lead.shape[-1] <= 1000:
+        return None
+    n = lead.shape[-1]
+    cut = map_tensors((observation.args, observation.kwargs),
+                      lambda tensor: tensor[..., :256] if tensor.dim() >= 1 and tensor.shape[-1] == n else tensor)
+    if _runs_in_form(calls, observation, *cut):
+        return "breaks_for_long_sequences", (
+            f"Your function raises on a sequence of {n} tokens and runs on its first 256: a table or buffer of "
+            "fixed size (a mask or position table built once for a block size or a maximum length, as nanoGPT and "
+            "Hugging Face do) is too short. The contract has no maximum length: build what you need for N.")
+    return None
+
+
+def _first_of_batch(value: Any, size: int) -> Any:
+    """``value`` with every tensor that starts with the batch axis (``size``) cut to its first item, the axis kept."""
+    if isinstance(value, torch.Tensor):
+        return value[:1] if value.dim() >= 2 and value.shape[0] == size else value
+    if isinstance(value, (tuple, list)):
+        return type(value)(_first_of_batch(item, size) for item in value)
+    if isinstance(value, dict):
+        return {key: _first_of_batch(item, size) for key, item in value.items()}
+    return value
+
+
+def _runs_in_form(calls: _Calls, observation: Observation, args: tuple, kwargs: dict) -> bool:
+    """Whether the learner's function runs on these other inputs and returns the reference's form there (types,
+    shapes, dtypes; values aside, so that functions with free random draws count too)."""
+    try:
+        want = calls.reference(observation.function, args, kwargs)
+    except Exception:   # noqa: BLE001 - not a valid call of the contract: it tells nothing
+        return False
+    try:
+        got = calls.learner(observation.function, args, kwargs)
+    except LearnerError:
+        return False
+    return same_form(got, want)
+
+
 def _crash_float64(calls: _Calls, observation: Observation) -> Diagnosis | None:
     """It raises on float64 inputs but is right on the same inputs in float32."""
     if not any(isinstance(value, torch.Tensor) and value.dtype == torch.float64
@@ -663,13 +767,9 @@ def _crash_sizes(calls: _Calls, observation: Observation) -> Diagnosis | None:
     """It raises for a size given as an integer argument, and is right for the size next to it (one more or one
     less): an odd size, a size of one, a size not divisible by something the contract does not require."""
     names = _parameter_names(calls.judge, observation.function)
-    for index, value in enumerate(observation.args):
-        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            continue
-        label = names[index] if index < len(names) else f"argument {index}"
+    for label, value, rebuild in _integer_slots(observation, names):
         for other in (value + 1, value - 1):
-            args = (*observation.args[:index], other, *observation.args[index + 1:])
-            if other >= 1 and _right_on(calls, observation, args, observation.kwargs):
+            if other >= 1 and _right_on(calls, observation, *rebuild(other)):
                 return "breaks_for_size", (
                     f"Your function raises for {label}={value} but is right for {label}={other}: a size the "
                     f"contract allows is not handled ({'an odd' if value % 2 else 'an even'} {label}, or a "

@@ -60,13 +60,14 @@ def handle(request: dict, modules: dict, workdir: str) -> dict:
     if request["op"] == "substitute":
         return substitute(request["functions"], request.get("broken", []), modules, workdir)
     function = resolve(request["module"], request["function"], modules, workdir)
-    args = list(materialize(protocol.decode(request["args"])))
-    kwargs = materialize(protocol.decode(request["kwargs"]))
+    generators: list = []
+    args = list(materialize(protocol.decode(request["args"]), generators))
+    kwargs = materialize(protocol.decode(request["kwargs"]), generators)
     if request["op"] == "call":
         before = snapshot(args, kwargs)
         with default_dtype(request.get("default_dtype")):
             output = function(*args, **kwargs)
-        return {"value": send_back(output), **changed(function, args, kwargs, before)}
+        return {"value": send_back(output), **changed(function, args, kwargs, before), **streams(generators)}
     inputs = []
     for key in request["wrt"]:
         try:
@@ -225,17 +226,27 @@ def send_back(value: object) -> object:
         raise Failure("exception", f"returned a value the grader cannot read: {error}", "TypeError") from None
 
 
-def materialize(value: object) -> object:
-    """Seeds become generators; everything else (including TableModel, already callable) stays."""
+def materialize(value: object, generators: list) -> object:
+    """Seeds become generators (appended to `generators`); everything else (including TableModel, already callable)
+    stays."""
     if isinstance(value, protocol.Seed):
-        return protocol.torch.Generator().manual_seed(value.n)
+        generators.append(protocol.torch.Generator().manual_seed(value.n))
+        return generators[-1]
     if isinstance(value, (list, tuple)):
         if protocol.all_plain(value):
             return value
-        return type(value)(materialize(item) for item in value)
+        return type(value)(materialize(item, generators) for item in value)
     if isinstance(value, dict):
-        return {key: materialize(item) for key, item in value.items()}
+        return {key: materialize(item, generators) for key, item in value.items()}
     return value
+
+
+def streams(generators: list) -> dict:
+    """{"streams": [one draw from each seeded generator after the call]}: where the call left each random stream
+    (a function whose contract fixes its draws must leave it where the reference does)."""
+    if not generators:
+        return {}
+    return {"streams": [int(protocol.torch.randint(0, 2**62, (), generator=g)) for g in generators]}
 
 
 def resolve(module: str, function: str, modules: dict, workdir: str):

@@ -200,6 +200,7 @@ class Submission:
         self._substitutes: dict[tuple[str, str], Callable] = {}
         self.isolation: dict = {}  # mode ("full", "partial" or "none"), uid, warnings: set by the first call
         self._default_dtype: str | None = None  # torch's default dtype in the worker during calls (None: float32)
+        self.streams: list[int] = []  # after the last call: one draw from each generator its Seeds became, in order
 
     def __enter__(self) -> Submission:
         return self
@@ -235,6 +236,11 @@ class Submission:
                             "args": protocol.encode(tuple(args), keep_layout=True),
                             "kwargs": protocol.encode(kwargs, keep_layout=True)}, meanwhile)
         self._check_inputs_unchanged(function, reply)
+        streams = reply.get("streams", [])
+        if not (isinstance(streams, list) and all(type(draw) is int for draw in streams)):
+            self._stop(kill=True)
+            raise LearnerError("protocol", "the sandbox sent malformed random streams")
+        self.streams = streams
         return self._decode(reply["value"])
 
     def call_with_grad(self, module: str, function: str, args: tuple, kwargs: dict, wrt: list[int | str],

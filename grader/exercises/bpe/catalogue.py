@@ -113,6 +113,32 @@ def no_end_of_word_symbol(corpus, num_merges):
     return merges
 
 
+@wrong("train_bpe", """
+    Your training applies each learned merge only at its FIRST occurrence in a word (list.index, or a loop that stops
+    after one replacement). A merge replaces every non-overlapping occurrence, scanning left to right: "abab" with
+    ("a", "b") becomes "ab ab", and the counts of the next round depend on it.""")
+def train_merges_first_occurrence_only(corpus, num_merges):
+    from collections import Counter
+    counts = Counter(corpus.split())
+    words = {w: list(w) + ["</w>"] for w in counts}
+    merges = []
+    for _ in range(num_merges):
+        pairs = Counter()
+        for w, freq in counts.items():
+            for pair in zip(words[w], words[w][1:]):
+                pairs[pair] += freq
+        if not pairs:
+            break
+        best = max(pairs, key=pairs.get)
+        merges.append(best)
+        for symbols in words.values():
+            for i in range(len(symbols) - 1):
+                if (symbols[i], symbols[i + 1]) == best:
+                    symbols[i:i + 2] = [best[0] + best[1]]
+                    break
+    return merges
+
+
 @wrong("bpe_encode", """
     Your encoder applies each merge only at its FIRST occurrence in a word. A merge replaces every non-overlapping
     occurrence, scanning left to right ("a a a a" with ("a", "a") becomes "aa aa").""")

@@ -210,6 +210,8 @@ HAND_MADE_MERGES = [
     ("abcd abc", [("c", "d"), ("a", "b"), ("a", "bcd"), ("ab", "cd"), ("b", "c"), ("a", "bc")]),
     # runs of one character: ("a", "a") joins them pairwise from the left, never overlapping; then the longer merges
     ("aaaa aaa", [("a", "a"), ("a", "aa"), ("aa", "a")]),
+    # a pair listed twice applies at its first place (again at its second): a {pair: rank} dict keeps only the last
+    ("xab xab", [("a", "b"), ("x", "a"), ("a", "b")]),
 ]
 
 
@@ -260,7 +262,8 @@ def test_decode(learner):
 def test_decode_trailing_spaces(learner):
     """Every trailing space goes, however many: token lists ending with one to three "</w>" tokens of their own (so
     the text ends with several spaces), ending inside a word (no trailing space to remove), holding no "</w>" at all,
-    or empty; spaces between words, and before the first, stay as they are. Random lists over a small set of pieces."""
+    or empty; spaces between words, and before the first, stay as they are. Random lists over a small set of
+    pieces."""
     gen = generator(23)
     pieces = ["a", "b", "é", "ab", "</w>", "b</w>", "aé</w>", "日"]
     with Judge(learner, "bpe") as judge:

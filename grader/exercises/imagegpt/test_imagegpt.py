@@ -239,13 +239,15 @@ def test_quantize_is_idempotent_on_palette_colours(learner):
 
 @pytest.mark.grades("quantize_pixels")
 def test_quantize_rejects_invalid_inputs(learner):
-    """ValueError for channel counts that differ, integer images or palettes, images with fewer than three axes, and
-    an empty palette."""
+    """ValueError for channel counts that differ (a one-channel palette too, which broadcasting would take), integer
+    images or palettes, images with fewer than three axes, and an empty palette."""
     gen = generator(1304)
     with Judge(learner, "imagegpt") as judge:
         judge.expect("quantize_pixels", uniform(gen, 3, 2, 2), uniform(gen, 3, 4), tol=EXACT)
         judge.expect_value_error("quantize_pixels", uniform(gen, 3, 2, 2), uniform(gen, 2, 4),
                                  argument="palette (2 channels for 3-channel images)")
+        judge.expect_value_error("quantize_pixels", uniform(gen, 3, 2, 2), uniform(gen, 1, 5),
+                                 argument="palette (1 channel for 3-channel images)")
         judge.expect_value_error("quantize_pixels", uniform(gen, 1, 4, 2, 2), uniform(gen, 3, 4),
                                  argument="images (4 channels for a 3-row palette)")
         judge.expect_value_error("quantize_pixels", torch.randint(0, 255, (3, 2, 2), generator=gen),
@@ -400,10 +402,10 @@ def test_pixel_sequence_random_images(learner):
 @pytest.mark.grades("pixel_sequence")
 def test_pixel_sequence_any_integer_dtype(learner):
     """The same ids as int64, int32, int16 and uint8 (the contract says "integer") give the same inputs and targets,
-    both LongTensor (int64) whatever the ids' dtype."""
+    both LongTensor (int64) whatever the ids' dtype, ImageGPT's start token 512 included (more than uint8 holds)."""
     gen = generator(1318)
     with judging_ids(learner, other_dtype, OTHER_INTEGER_DTYPE) as judge:
-        for batch, H, W, sos in (((), 3, 4, 100), ((2,), 2, 5, 7), ((), 1, 1, 0)):
+        for batch, H, W, sos in (((), 3, 4, 100), ((2,), 2, 5, 7), ((), 1, 1, 0), ((2,), 3, 2, 512)):
             ids = torch.randint(0, 100, (*batch, H, W), generator=gen)
             for ids_dtype in INTEGER_DTYPES:
                 expect_ids(judge, other_dtype, "pixel_sequence", ids.to(ids_dtype), sos)

@@ -29,18 +29,18 @@ def randint(gen: torch.Generator, low: int, high: int) -> int:
 
 @pytest.mark.grades("causal_mask")
 def test_causal_mask(learner):
-    """causal_mask(n)[j, i] is True iff key j <= query i, for n = 1, 2, 5, 9 and 4 random n up to 40 (a bool
-    tensor)."""
+    """causal_mask(n)[j, i] is True iff key j <= query i, for n = 1, 2, 5, 9, 4 random n up to 40 and n = 1100 (past
+    the 1024-token buffer GPT-2's code cuts its mask from): a bool tensor."""
     gen = generator(404)
     with Judge(learner, "masking") as judge:
-        for n in (1, 2, 5, 9, *(randint(gen, 10, 40) for _ in range(4))):
+        for n in (1, 2, 5, 9, *(randint(gen, 10, 40) for _ in range(4)), 1100):
             judge.expect("causal_mask", n, tol=EXACT)
 
 
 @pytest.mark.grades("padding_mask")
 def test_padding_mask(learner):
     """padding_mask(lengths, n) is (B, n, 1), key j visible iff j < lengths[b]; lengths include 0 and n, and
-    random batches where every length is below n (n, not the longest length, sets the size) or B == n."""
+    random batches where every length is below n (n, not the longest length, sets the size) or B == n, and n = 1100."""
     gen = generator(401)
     with Judge(learner, "masking") as judge:
         judge.expect("padding_mask", torch.tensor([3, 0, 6, 1]), 6, tol=EXACT)
@@ -51,12 +51,13 @@ def test_padding_mask(learner):
             judge.expect("padding_mask", torch.randint(0, n, (randint(gen, 1, 6),), generator=gen), n, tol=EXACT)
         n = randint(gen, 3, 8)
         judge.expect("padding_mask", torch.randint(0, n + 1, (n,), generator=gen), n, tol=EXACT)
+        judge.expect("padding_mask", torch.tensor([1100, 700]), 1100, tol=EXACT)      # longer than any fixed buffer
 
 
 @pytest.mark.grades("local_mask")
 def test_local_mask(learner):
-    """local_mask(n, window) is True iff |i - j| <= window, including window 0, n - 1 and wider than n, and 5
-    random (n, window) up to n = 30."""
+    """local_mask(n, window) is True iff |i - j| <= window, including window 0, n - 1 and wider than n, 5 random
+    (n, window) up to n = 30, and n = 1100 (longer than any fixed buffer)."""
     gen = generator(405)
     with Judge(learner, "masking") as judge:
         for n, window in ((1, 0), (5, 0), (6, 1), (7, 2), (4, 5), (4, 3)):
@@ -64,6 +65,7 @@ def test_local_mask(learner):
         for _ in range(5):
             n = randint(gen, 2, 30)
             judge.expect("local_mask", n, randint(gen, 0, n + 1), tol=EXACT)
+        judge.expect("local_mask", 1100, 4, tol=EXACT)
 
 
 @pytest.mark.grades("apply_mask", weight=2)
@@ -135,6 +137,5 @@ def apply_mask_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:
 
 SPECS = {"apply_mask": Spec(apply_mask_inputs, lambda args, kwargs: EXACT,
                             ("batching", "single_token", "unequal_lengths", "float64", "large_magnitudes",
-                             "fully_masked_query"),
-                            broadcasts=False)}  # the result has the scores' shape: a mask may not add batch axes
+                             "fully_masked_query"))}
 globals().update(clause_checks("masking", SPECS))

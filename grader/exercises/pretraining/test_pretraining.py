@@ -159,9 +159,12 @@ def test_mlm_eighty_ten_ten(learner):
     mask_prob 0.4: eligible positions are chosen with probability mask_prob; a chosen token becomes [MASK] with
     probability 0.8 + 0.1/V, stays with probability 0.1 + 0.1/V (the random token may be the original), and a
     random replacement is uniform over the vocabulary, special ids included, the first and the last id as often as any
-    other (randint's upper bound is exclusive). Binomial bounds at level 1e-8 each."""
+    other (randint's upper bound is exclusive). And a two-id vocabulary at mask_prob 1 (8,000 tokens, all 1; [MASK]
+    is 0): the random token is the original half the time, so a token stays with probability 0.15, not 0.1.
+    Binomial bounds at level 1e-8 each."""
     gen = torch.Generator().manual_seed(1703)
-    cases = [mlm_case(sentences(gen, 1000, 128), 21), mlm_case(sentences(gen, 300, 64), 22, 0.4)]
+    cases = [mlm_case(sentences(gen, 1000, 128), 21), mlm_case(sentences(gen, 300, 64), 22, 0.4),
+             ((torch.ones(500, 16, dtype=torch.long), 2, [0], 0, Seed(23), 1.0), {})]
     ids_of = [args[0] for args, _ in cases]
 
     def count(results) -> Counts:
@@ -178,6 +181,8 @@ def test_mlm_eighty_ten_ten(learner):
         for name, end in (("random_first", 0), ("random_last", VOCAB - 1)):   # randint's bounds: both ends drawn
             could = other & (original != end)
             counts[name] = (int((replaced[could] == end).sum()), int(could.sum()))
+        corrupted, labels = results[2]
+        counts["kept_of_two"] = (int((corrupted == 1).sum()), corrupted.numel())
         return counts
 
     with Judge(learner, "pretraining") as judge:
@@ -186,14 +191,16 @@ def test_mlm_eighty_ten_ten(learner):
             judge_counts("pretraining", "mlm_corrupt", cases, results, count,
                          {"chosen_15": 0.15, "chosen_40": 0.4, "masked": 0.8 + 0.1 / VOCAB,
                           "kept": 0.1 + 0.1 / VOCAB, "random_special": (len(SPECIAL) - 1) / (VOCAB - 2),
-                          "random_first": 1 / (VOCAB - 2), "random_last": 1 / (VOCAB - 2)},
+                          "random_first": 1 / (VOCAB - 2), "random_last": 1 / (VOCAB - 2), "kept_of_two": 0.15},
                          {"chosen_15": "eligible positions chosen at mask_prob=0.15",
                           "chosen_40": "eligible positions chosen at mask_prob=0.4",
                           "masked": "chosen positions shown as [MASK]",
                           "kept": "chosen positions left as the original token",
                           "random_special": "random replacements that are special ids (uniform over the vocabulary)",
                           "random_first": "random replacements that are id 0 (the first of the vocabulary)",
-                          "random_last": f"random replacements that are id {VOCAB - 1} (the last of the vocabulary)"})
+                          "random_last": f"random replacements that are id {VOCAB - 1} (the last of the vocabulary)",
+                          "kept_of_two": "tokens left as they were with a vocabulary of two ids (the random token "
+                                         "may be the original)"})
 
 
 @pytest.mark.grades("mlm_corrupt")
@@ -256,15 +263,17 @@ def call_nsp(judge: Judge, cases) -> list:
 @pytest.mark.grades("nsp_pairs", weight=2)
 def test_nsp_structure(learner):
     """On 8 random corpora (2 to 6 documents of 1 to 7 sentences), one with sentences that are lists of token ids,
-    and a corpus of one long document and two short ones: one example per sentence with a successor, in order;
-    labels are 0 or 1; label 0 pairs A with its successor; label 1 pairs it with a sentence of another document; B
-    is always one of the given sentences; the same seed gives the same examples."""
+    one with tuples of them, and a corpus of one long document and two short ones: one example per sentence with a
+    successor, in order; labels are 0 or 1; label 0 pairs A with its successor; label 1 pairs it with a sentence of
+    another document; A and B are always given sentences, as given (a tuple stays a tuple); the same seed gives the
+    same examples."""
     gen = torch.Generator().manual_seed(1711)
     documents = []
     for index in range(8):
         sizes = torch.randint(1, 8, (int(torch.randint(2, 7, (), generator=gen)),), generator=gen).tolist()
         documents.append(corpus(sizes, tag=f"c{index}"))
     documents.append([[[7, 8], [9]], [[10, 11, 12]], [[13], [14, 15], [16]]])
+    documents.append([[(7, 8), (9,), (4, 4)], [(10, 11, 12), (5,)], [(13,), (14, 15)]])
     documents.append(corpus([300, 2, 3], tag="long"))
     cases = [((docs, Seed(40 + index)), {}) for index, docs in enumerate(documents)]
     cases.append(((documents[-1], Seed(40 + len(documents) - 1)), {}))
@@ -292,30 +301,35 @@ def test_nsp_structure(learner):
 
 @pytest.mark.grades("nsp_pairs", weight=2)
 def test_nsp_distribution(learner):
-    """A document of 4,001 sentences beside documents of 1 and 9 sentences, and 1,000 documents of 6: half the
+    """A document of 4,001 sentences beside documents of 1 and 9 sentences, and two documents of 4,000: half the
     examples are 'is next'; a random B comes from a uniformly drawn other document (the 1-sentence document as
     often as the 9-sentence one, not 9 times less) and is a uniform sentence of it (the last of the 9 about 1/9 of
-    the time). Binomial bounds at level 1e-8 each."""
-    big, many = corpus([4001, 1, 9]), corpus([6] * 1000, tag="m")
-    cases = [((big, Seed(61)), {}), ((many, Seed(62)), {})]
+    the time); never from A's own document, however rarely (a redraw loop that gives up after 10 tries takes it once
+    in 1,024 random B's of two documents). Binomial bounds at level 1e-8 each."""
+    big, pair = corpus([4001, 1, 9]), corpus([4000, 4000], tag="p")
+    cases = [((big, Seed(61)), {}), ((pair, Seed(62)), {})]
 
     def count(results) -> Counts:
         counts = {name: (1, 1) for name in ("is_next", "small_document", "last_sentence")}
-        if any(nsp_counts(args[0], result)["count"][0] for (args, _), result in zip(cases, results)):
-            return {**counts, "well_formed": (0, 1)}
+        structure = [nsp_counts(args[0], result) for (args, _), result in zip(cases, results)]
+        if any(found["count"][0] for found in structure):
+            return {**counts, "well_formed": (0, 1), "own_document": (0, 0)}
         labels = [label for result in results for _, _, label in result]
         randoms = [b for a, b, label in results[0] if label == 1]
         other = [b for b in randoms if not b.startswith("d0s")]
         in_nine = [b for b in other if b.startswith("d2s")]
+        own = [sum(value) for value in zip(*(found["own"] for found in structure))]
         return {"is_next": (labels.count(0), len(labels)), "small_document": (sum(b == "d1s0" for b in other),
                 len(other)), "last_sentence": (sum(b == "d2s8" for b in in_nine), len(in_nine)),
-                "well_formed": (1, 1)}
+                "well_formed": (1, 1), "own_document": tuple(own)}
 
     with Judge(learner, "pretraining") as judge:
         results = call_nsp(judge, cases)
         judge_counts("pretraining", "nsp_pairs", cases, results, count,
-                     {"well_formed": 1, "is_next": 0.5, "small_document": 0.5, "last_sentence": 1 / 9},
+                     {"well_formed": 1, "is_next": 0.5, "small_document": 0.5, "last_sentence": 1 / 9,
+                      "own_document": 0},
                      {"well_formed": "corpora with well-formed examples (see the structure check)",
+                      "own_document": "random B's from A's own document",
                       "is_next": "examples labelled 0 ('is next')",
                       "small_document": "random B's from the 1-sentence document (vs the 9-sentence one)",
                       "last_sentence": "random B's that are the last of the 9 sentences"})

@@ -22,8 +22,9 @@ import pytest
 import torch
 
 from grader.clauses import Case, Spec, clause_checks, register
+from grader.diagnose import Misconception
 from grader.exercises.sampling.sampling_judge import SamplingJudge
-from grader.judge import EXACT, Judge, Tolerance, generator, randn
+from grader.judge import EXACT, Judge, Tolerance, call_text, generator, randn
 from grader.sandbox.protocol import Seed, TableModel
 
 
@@ -58,13 +59,16 @@ def expect_probs(judge: Judge, logits, temperature=1.0, top_k=None, top_p=None):
 
 @pytest.mark.grades("next_token_probs")
 def test_temperature(learner):
-    """softmax(logits / T) for T = 0.5, 1 and 2.5 (float32, and float64 kept as float64)."""
+    """softmax(logits / T) for T = 0.5, 1 and 2.5 (float32, and float64 kept as float64), and logits 200 apart at T =
+    100: the temperature divides the logits, so every token keeps a share (softmax first, then p^(1/T), underflows
+    to 0)."""
     gen = generator(901)
     with SamplingJudge(learner) as judge:
         logits = randn(gen, 12, scale=2.0)
         for temperature in (0.5, 1.0, 2.5):
             expect_probs(judge, logits, temperature)
         expect_probs(judge, randn(gen, 7, dtype=torch.float64, scale=2.0), 1.5)
+        expect_probs(judge, torch.tensor([0.0, -200.0, -150.0, 5.0, -90.0]), 100.0)
 
 
 @pytest.mark.grades("next_token_probs")
@@ -183,7 +187,8 @@ def test_generate_random_cases(learner):
 
 @pytest.mark.grades("generate", weight=2)
 def test_generate_seeded(learner):
-    """Seeded generation gives the reference's ids exactly: plain sampling, temperature with top-k, top-p, greedy."""
+    """Seeded generation gives the reference's ids exactly: plain sampling, temperature with top-k, top-p, greedy,
+    and a temperature with top-p and with both filters (the temperature comes first, then the filters)."""
     gen = generator(906)
     with SamplingJudge(learner) as judge:
         model = table_model(gen, 12, 24)
@@ -192,6 +197,8 @@ def test_generate_seeded(learner):
         judge.expect("generate", model, prompt, 8, 0.7, 5, generator=Seed(2), tol=EXACT)
         judge.expect("generate", model, prompt[:1], 12, top_p=0.8, generator=Seed(3), tol=EXACT)
         judge.expect("generate", model, prompt, 6, 0.0, generator=Seed(4), tol=EXACT)
+        judge.expect("generate", model, prompt, 10, 2.0, None, 0.5, generator=Seed(5), tol=EXACT)
+        judge.expect("generate", model, prompt[:2], 10, 0.6, 6, 0.85, generator=Seed(6), tol=EXACT)
 
 
 @pytest.mark.grades("generate")
@@ -222,6 +229,37 @@ def test_generate_max_new_tokens_bound(learner):
         judge.expect("generate", model, prompt, 1, generator=Seed(32), tol=EXACT)
         judge.expect("generate", model, prompt[:1], 1, 0.7, 3, 0.9, generator=Seed(33), context_size=2, tol=EXACT)
         judge.expect("generate", model, prompt, 1, 0.0, tol=EXACT)
+
+
+@pytest.mark.grades("generate")
+def test_generate_draws_once_per_step(learner):
+    """The random stream: one torch.multinomial draw per new token, greedy steps included (the one-hot makes the draw
+    the arg-max), none after eos and none when max_new_tokens is 0. After the call the generator is where the
+    reference leaves it (its next draw is the same), so the caller's later draws match: a greedy shortcut to argmax
+    returns the right ids but leaves the stream behind."""
+    from reference.sampling import generate
+
+    gen = generator(919)
+    behind = []
+    with SamplingJudge(learner) as judge:
+        model = table_model(gen, 9, 24)
+        model.table[4] += 1.0                                 # token 4 ends some runs early
+        prompt = torch.randint(0, 9, (3,), generator=gen)
+        for seed, (args, kwargs) in enumerate((((8, 0.0), {}), ((8, 0.0, 3, 0.9), {}), ((10,), {"eos_id": 4}),
+                                               ((0,), {}), ((6, 1.3, 4), {}), ((5, 0.0), {"eos_id": 4}))):
+            judge.expect("generate", model, prompt, *args, generator=Seed(40 + seed), tol=EXACT, **kwargs)
+            stream = torch.Generator().manual_seed(40 + seed)
+            generate(model, prompt.clone(), *args, generator=stream, **kwargs)
+            if learner.streams != [int(torch.randint(0, 2**62, (), generator=stream))]:
+                behind.append(call_text("generate", (model, prompt, *args), kwargs))
+    if behind:
+        raise Misconception("random_stream_differs", (
+            "Your generate returns the right ids but leaves the generator elsewhere than one torch.multinomial(probs, "
+            "1, generator=generator) per new token would: a step that skips the draw (greedy, temperature 0, taken "
+            "with argmax) or draws more than once (an extra torch.rand, a draw after eos). The contract fixes the "
+            "draws so that a caller's later draws from the same generator match."),
+            f"after {behind[0]} the generator's next draw differs from the reference's"
+            + (f" (and after {len(behind) - 1} more calls)" if len(behind) > 1 else ""))
 
 
 @pytest.mark.grades("generate")
@@ -274,6 +312,21 @@ def test_beam_search(learner):
     with SamplingJudge(learner) as judge:
         for model, prompt, width, steps, _ in beam_cases(generator(993))[:4]:
             judge.expect("beam_search", model, prompt, width, steps, tol=EXACT)
+
+
+@pytest.mark.grades("beam_search")
+def test_beam_search_max_new_tokens_bound(learner):
+    """max_new_tokens bounds the steps, 0 included: 0 returns the prompt itself (no first expansion outside the
+    loop), 1 adds exactly one token, with and without an eos."""
+    gen = generator(995)
+    with SamplingJudge(learner) as judge:
+        model = TableModel(randn(gen, 6, 6, scale=1.5), randn(gen, 6, 16, scale=0.4))
+        prompt = torch.randint(0, 6, (3,), generator=gen)
+        for width in (1, 3):
+            judge.expect("beam_search", model, prompt, width, 0, tol=EXACT)
+            judge.expect("beam_search", model, prompt, width, 1, tol=EXACT)
+            judge.expect("beam_search", model, prompt[:1], width, 0, 2, tol=EXACT)
+            judge.expect("beam_search", model, prompt[:1], width, 1, 2, tol=EXACT)
 
 
 @pytest.mark.grades("beam_search")

@@ -664,19 +664,28 @@ def _crash_without_batch(calls: _Calls, observation: Observation) -> Diagnosis |
 
 
 def _crash_long_sequence(calls: _Calls, observation: Observation) -> Diagnosis | None:
-    """It raises on a long sequence (over 1,000 tokens) and runs, in the reference's form, on its first 256 tokens: a
-    table or buffer of fixed size (nanoGPT's block_size, a cache built for 2,048 positions)."""
-    lead = next((value for value in _tensors((observation.args, observation.kwargs)) if value.dim() >= 1), None)
-    if lead is None or lead.shape[-1] <= 1000:
+    """It raises on a long sequence (over 1,000 tokens) and runs, in the reference's form, on its first 256 tokens; or
+    it raises on integer positions past 1,000 and runs on the same positions modulo 256: a table or buffer of fixed
+    size (nanoGPT's block_size, a cache built for 2,048 positions)."""
+    tensors = _tensors((observation.args, observation.kwargs))
+    lead = next((value for value in tensors if value.dim() >= 1), None)
+    if lead is not None and lead.shape[-1] > 1000:
+        n = lead.shape[-1]
+        cut = map_tensors((observation.args, observation.kwargs),
+                          lambda tensor: tensor[..., :256] if tensor.dim() >= 1 and tensor.shape[-1] == n else tensor)
+        what = f"a sequence of {n} tokens and runs on its first 256"
+    elif any(not value.is_floating_point() and value.dtype != torch.bool and value.numel()
+             and int(value.max()) > 1000 for value in tensors):
+        cut = map_tensors((observation.args, observation.kwargs), lambda tensor: tensor % 256 if not
+                          tensor.is_floating_point() and tensor.dtype != torch.bool else tensor)
+        what = "positions past 1,000 and runs on the same positions modulo 256"
+    else:
         return None
-    n = lead.shape[-1]
-    cut = map_tensors((observation.args, observation.kwargs),
-                      lambda tensor: tensor[..., :256] if tensor.dim() >= 1 and tensor.shape[-1] == n else tensor)
     if _runs_in_form(calls, observation, *cut):
         return "breaks_for_long_sequences", (
-            f"Your function raises on a sequence of {n} tokens and runs on its first 256: a table or buffer of "
-            "fixed size (a mask or position table built once for a block size or a maximum length, as nanoGPT and "
-            "Hugging Face do) is too short. The contract has no maximum length: build what you need for N.")
+            f"Your function raises on {what}: a table or buffer of fixed size (a mask or position table built once "
+            "for a block size or a maximum length, as nanoGPT and Hugging Face do) is too short. The contract has "
+            "no maximum length: build what you need from the sizes and positions you are given.")
     return None
 
 

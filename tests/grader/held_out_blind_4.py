@@ -430,27 +430,6 @@ def next_token_probs(logits, temperature=1.0, top_k=None, top_p=None):
         probs = torch.where(keep, probs, 0.0)
     return probs / probs.sum()
 '''),
-    # Greedy decoding short-circuits to argmax without calling torch.multinomial: the tokens are the same, but the
-    # generator is not advanced, so the caller's next draws differ (clause: each step draws with
-    # torch.multinomial(probs, 1, generator=generator)). Shows on temperature=0 and a seeded generator's state after
-    # the call.
-    "blind4_generate_greedy_skips_draw": ("sampling", "generate", '''
-def generate(model, prompt, max_new_tokens, temperature=1.0, top_k=None, top_p=None, eos_id=None, generator=None,
-             context_size=None):
-    ids = prompt
-    for _ in range(max_new_tokens):
-        context = ids if context_size is None else ids[-context_size:]
-        logits = model(context)[:, -1]
-        if temperature == 0:
-            next_id = torch.argmax(logits).reshape(1)
-        else:
-            probs = next_token_probs(logits, temperature, top_k, top_p)
-            next_id = torch.multinomial(probs, 1, generator=generator)
-        ids = torch.cat([ids, next_id.to(ids.dtype)])
-        if eos_id is not None and int(next_id) == eos_id:
-            break
-    return ids
-'''),
     # Accumulates in float64 (as the model answer's beam search does) and returns that: a float32 model gives a
     # float64 log-probability (clause: dtype of the model's logits kept). Shows on any float32 model.
     "blind4_sequence_log_prob_double_result": ("sampling", "sequence_log_prob", '''
@@ -1466,6 +1445,26 @@ def channel_attention(X, params, num_groups, scale=None):
 }
 
 RIGHT_BLIND_4 = {
+    # Written as a wrong one (greedy steps take argmax without torch.multinomial, so the generator is not advanced);
+    # counted right: at temperature 0 the one-hot has a single outcome, and an earlier batch's author wrote the same
+    # shortcut as right (generate_argmax_when_greedy); the contract now says skipping that draw is as right.
+    "blind4_generate_greedy_skips_draw": ("sampling", "generate", '''
+def generate(model, prompt, max_new_tokens, temperature=1.0, top_k=None, top_p=None, eos_id=None, generator=None,
+             context_size=None):
+    ids = prompt
+    for _ in range(max_new_tokens):
+        context = ids if context_size is None else ids[-context_size:]
+        logits = model(context)[:, -1]
+        if temperature == 0:
+            next_id = torch.argmax(logits).reshape(1)
+        else:
+            probs = next_token_probs(logits, temperature, top_k, top_p)
+            next_id = torch.multinomial(probs, 1, generator=generator)
+        ids = torch.cat([ids, next_id.to(ids.dtype)])
+        if eos_id is not None and int(next_id) == eos_id:
+            break
+    return ids
+'''),
     # Written as a wrong one (the discarded 0/0 branch of torch.where sends NaN back to an all -inf column);
     # counted right: the gradient at an input of -inf is no part of the contract (the function is constant there, and
     # apply_mask's backward zeroes it), and the grader compares gradients only at finite inputs.

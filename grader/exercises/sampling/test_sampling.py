@@ -233,10 +233,10 @@ def test_generate_max_new_tokens_bound(learner):
 
 @pytest.mark.grades("generate")
 def test_generate_draws_once_per_step(learner):
-    """The random stream: one torch.multinomial draw per new token, greedy steps included (the one-hot makes the draw
-    the arg-max), none after eos and none when max_new_tokens is 0. After the call the generator is where the
-    reference leaves it (its next draw is the same), so the caller's later draws match: a greedy shortcut to argmax
-    returns the right ids but leaves the stream behind."""
+    """The random stream: one torch.multinomial draw per new token, none after eos and none when max_new_tokens is 0.
+    After the call the generator is where the reference leaves it (its next draw is the same), so the caller's later
+    draws match: an extra draw (a torch.rand for a coin, a token drawn after eos) leaves it elsewhere. Greedy steps
+    (temperature 0) are left out: there the one-hot has one outcome, and skipping the draw is as right as making it."""
     from reference.sampling import generate
 
     gen = generator(919)
@@ -245,8 +245,8 @@ def test_generate_draws_once_per_step(learner):
         model = table_model(gen, 9, 24)
         model.table[4] += 1.0                                 # token 4 ends some runs early
         prompt = torch.randint(0, 9, (3,), generator=gen)
-        for seed, (args, kwargs) in enumerate((((8, 0.0), {}), ((8, 0.0, 3, 0.9), {}), ((10,), {"eos_id": 4}),
-                                               ((0,), {}), ((6, 1.3, 4), {}), ((5, 0.0), {"eos_id": 4}))):
+        for seed, (args, kwargs) in enumerate((((8,), {}), ((8, 0.8, 3, 0.9), {}), ((10,), {"eos_id": 4}),
+                                               ((0,), {}), ((6, 1.3, 4), {}), ((5, 0.7), {"eos_id": 4}))):
             judge.expect("generate", model, prompt, *args, generator=Seed(40 + seed), tol=EXACT, **kwargs)
             stream = torch.Generator().manual_seed(40 + seed)
             generate(model, prompt.clone(), *args, generator=stream, **kwargs)
@@ -255,9 +255,9 @@ def test_generate_draws_once_per_step(learner):
     if behind:
         raise Misconception("random_stream_differs", (
             "Your generate returns the right ids but leaves the generator elsewhere than one torch.multinomial(probs, "
-            "1, generator=generator) per new token would: a step that skips the draw (greedy, temperature 0, taken "
-            "with argmax) or draws more than once (an extra torch.rand, a draw after eos). The contract fixes the "
-            "draws so that a caller's later draws from the same generator match."),
+            "1, generator=generator) per new token would: a step that draws more than once (an extra torch.rand for "
+            "a coin, a draw of its own for the filters) or a draw after eos. The contract fixes the draws so that a "
+            "caller's later draws from the same generator match."),
             f"after {behind[0]} the generator's next draw differs from the reference's"
             + (f" (and after {len(behind) - 1} more calls)" if len(behind) > 1 else ""))
 

@@ -109,7 +109,7 @@ CLAUSES: dict[str, Clause] = {
         "autograd reaches every floating-point tensor argument, each weight of a params dict included, with the "
         "reference's gradients, from every returned tensor (attention's weights too); a batch of two, float64 "
         "inputs, the float32 bound (float32 internals are accepted); where the contract has queries that see no "
-        "key, once more with such a query (its gradients are zeros, never NaN)",
+        "key, once more with such a query (no NaN may reach a weight); gradients are compared at finite inputs",
         lambda base: [replace(base, dtype=torch.float64, batch=(2,))]),
 }
 
@@ -163,13 +163,14 @@ CLAUSE_DIAGNOSES: dict[str, tuple[str, str]] = {
     "one_head": ("breaks_one_head", "Your function is wrong with one head (H = 1) or with heads of width one "
                  "(H = D): check the split and merge of the heads at these extremes."),
     "non_contiguous": ("assumes_contiguous", "Your function fails or differs when an input is a non-contiguous "
-                       "view (here the transpose of a contiguous tensor): .view() needs a compatible layout, so use "
-                       ".reshape() (or .contiguous() first), and never read a tensor's memory in storage order."),
+                       "view (here every axis reversed in memory, as a transpose or a permute leaves a tensor): "
+                       ".view() needs a compatible layout, so use .reshape() (or .contiguous() first), and never read "
+                       "a tensor's memory in storage order."),
     "broadcast_batch": ("breaks_broadcasting", "Your function is right when every argument carries the same batch "
-                        "axes, but not when only one does (the call shown): leading axes broadcast, as torch.matmul "
-                        "broadcasts them. Do not reshape one argument with another's batch shape, fold each "
-                        "argument's batch axes apart (reshape(-1, ...) and bmm), or write into an input-sized buffer "
-                        "in place; let matmul, + and masked_fill (not masked_fill_) broadcast."),
+                        "axes, but not when only one does (the call shown): its contract says leading axes "
+                        "broadcast, as torch.matmul broadcasts them. Do not reshape one argument with another's batch "
+                        "shape or fold each argument's batch axes apart (reshape(-1, ...) and bmm); let matmul and + "
+                        "broadcast, with unsqueeze where an axis is missing."),
     "gradients": ("wrong_gradient", "Your outputs are right but autograd does not give the reference's gradients "
                   "for every input and weight: look for .detach(), .data, .item(), torch.no_grad(), a tensor rebuilt "
                   "from values (torch.tensor(...)), or an in-place write on the way."),

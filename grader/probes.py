@@ -564,9 +564,9 @@ def _crash_layout(calls: _Calls, observation: Observation) -> Diagnosis | None:
     except LearnerError:
         return None
     return "assumes_contiguous", (
-        "Your function raises when an input is a non-contiguous view (the call shown passes one: the transpose of a "
-        "contiguous tensor) and runs on a contiguous copy of the same values: .view() needs a compatible layout, so "
-        "use .reshape() (or .contiguous() first).")
+        "Your function raises when an input is a non-contiguous view (the call shown passes one: every axis reversed "
+        "in memory, as a transpose or a permute leaves a tensor) and runs on a contiguous copy of the same values: "
+        ".view() needs a compatible layout, so use .reshape() (or .contiguous() first).")
 
 
 def _raised_by_a_raise_statement(message: str) -> bool:

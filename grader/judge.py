@@ -314,7 +314,6 @@ class _Deferred:
         return self._value
 
 
-@memoised  # one lookup per call instead of one per evaluation below (every submission meets the same inputs)
 def _cotangent(output: torch.Tensor, gen: torch.Generator) -> torch.Tensor:
     """A random N(0, 1) cotangent for a float output, 0 at its infinite entries: an infinite output (a masked score) is
     a constant, so no gradient flows through it whatever an implementation builds it with (masked_fill, or adding
@@ -323,6 +322,7 @@ def _cotangent(output: torch.Tensor, gen: torch.Generator) -> torch.Tensor:
     return torch.where(torch.isfinite(output), cotangent, 0) if output.is_floating_point() else cotangent
 
 
+@memoised  # one lookup per call instead of one per evaluation below (every submission meets the same inputs)
 def reference_result(fn: Any, args: tuple, kwargs: dict, grad: tuple | None = None) -> Any:
     """``fn``'s result in the dtypes it returns on these inputs, its values computed in float64 (float32 inputs are
     upcast exactly)."""

@@ -95,3 +95,23 @@ def test_a_result_is_remembered_per_default_dtype():
     finally:
         torch.set_default_dtype(previous)
     assert zeros.dtype == run(torch.zeros, (2,), {}).dtype == torch.float32
+
+
+def test_the_judges_reference_results_are_remembered():
+    """Every check asks for the reference's result through `reference_result`: a second call on equal inputs (seeded
+    draws included) must not run the reference again, as every submission of a class meets the same inputs."""
+    from grader.judge import reference_result
+
+    runs = []
+
+    def pairs(documents, generator=None):
+        runs.append(1)
+        return [(a, b, int(torch.randint(2, (), generator=generator))) for a, b in zip(documents, documents[1:])]
+
+    first = reference_result(pairs, (["a", "b", "c"], Seed(5)), {})
+    again = reference_result(pairs, (["a", "b", "c"], Seed(5)), {})
+    assert first == again and len(runs) == 1
+    scores = torch.randn(3, 4)
+    reference_result(torch.softmax, (scores, 0), {})
+    reference_result(torch.softmax, (scores.clone(), 0), {})
+    assert len(reference_result.cache) >= 2

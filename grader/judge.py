@@ -180,8 +180,15 @@ class Judge:
                               else None for item in typed_output)
         else:
             cotangent = _cotangent(typed_output, gen)
-        with naming_the_call(function, args, kwargs, "backpropagating through "):
-            result = self.learner.call_with_grad(self.exercise, function, args, kwargs, wrt, cotangent)
+        try:
+            with naming_the_call(function, args, kwargs, "backpropagating through "):
+                result = self.learner.call_with_grad(self.exercise, function, args, kwargs, wrt, cotangent)
+        except LearnerError as error:
+            if error.kind == "exception" and getattr(error, "diagnosis", None) is None:
+                from grader.probes import crashed_backward
+
+                error.diagnosis = crashed_backward(function, error)
+            raise
         observation = Observation(function, args, kwargs, result, grad=(list(wrt), cotangent), tol=tol,
                                   names=self.parameter_names(function))
         expected = self.run_reference(function, args, kwargs, observation.grad)

@@ -57,7 +57,7 @@ def structural(judge: Judge, observation: Observation, expected: Any) -> Diagnos
             return found
     calls = _Calls(judge)
     for probe in (_nondeterministic, _discrete_in_float32, _batch_axis, _heads, _stage, _optional_arguments,
-                  _argument_transposed, _arguments, _wrong_for_size):
+                  _defaults, _argument_transposed, _arguments, _wrong_for_size):
         try:
             found = probe(calls, observation, expected)
         except (_Budget, LearnerError):
@@ -388,6 +388,32 @@ def _arguments(calls: _Calls, observation: Observation, expected: Any) -> Diagno
     return None
 
 
+def _defaults(calls: _Calls, observation: Observation, expected: Any) -> Diagnosis | None:
+    """Right once every optional argument the call left out is given explicitly, at the contract's default: the
+    learner's defaults differ from the contract's (a top_k of 50, an eps of 1e-6, a block size)."""
+    try:
+        parameters = inspect.signature(getattr(calls.judge.reference, observation.function)).parameters
+    except (AttributeError, TypeError, ValueError):
+        return None
+    given = set(list(parameters)[:len(observation.args)]) | set(observation.kwargs)
+    left_out = {name: p.default for name, p in parameters.items() if name not in given
+                and p.default is not inspect.Parameter.empty and p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)}
+    if not left_out:
+        return None
+    kwargs = {**observation.kwargs, **left_out}
+    try:
+        result = calls.learner(observation.function, observation.args, kwargs)
+    except LearnerError:
+        return None
+    if not agree(result, expected, observation.tol):
+        return None
+    spelled = ", ".join(f"{name}={value!r}" for name, value in left_out.items())
+    return "default_argument_differs", (
+        f"Your result is right once the arguments left out are given at the contract's defaults ({spelled}), and "
+        "wrong without them: a default in your function's signature differs from the contract's (copied from a "
+        "library, such as Hugging Face's top_k=50 or another eps).")
+
+
 def _wrong_for_size(calls: _Calls, observation: Observation, expected: Any) -> Diagnosis | None:
     """Wrong for a size given as an integer argument, right for the size next to it (one more or one less): a size
     the contract allows is not handled (not a multiple, odd, one)."""
@@ -531,6 +557,9 @@ def crashed(judge: Judge, observation: Observation, error: LearnerError) -> Diag
     builds on is replaced by a correct one, it raised inside a function of an earlier exercise (so the arguments it
     handed down do not fit), or it is right on each item of its batch alone, or on the same inputs in float32.
     ``observation.result`` is unused."""
+    found = crashed_backward(observation.function, error)
+    if found:
+        return found
     calls = _Calls(judge)
     try:
         found = _crash_layout(calls, observation) or _crash_stage(calls, observation)
@@ -552,6 +581,17 @@ def crashed(judge: Judge, observation: Observation, error: LearnerError) -> Diag
     except _Budget:
         pass
     return None
+
+
+def crashed_backward(function: str, error: LearnerError) -> Diagnosis | None:
+    """Why backpropagating through the learner's function raised, when its message tells: an in-place write into a
+    tensor autograd saved."""
+    if "modified by an inplace operation" not in error.message:
+        return None
+    return "in_place_breaks_autograd", (
+        f"Your {function} computes the right values but its backward pass fails: it writes in place (exp_, mul_, "
+        "nan_to_num_, /=, an [...] = assignment) into a tensor autograd saved to differentiate an earlier step (the "
+        "output of exp, softmax, tanh, sigmoid). Write the new value into a new tensor (x = x * y, torch.where).")
 
 
 def _crash_layout(calls: _Calls, observation: Observation) -> Diagnosis | None:

@@ -1874,8 +1874,8 @@ def blind_batch(module_name: str, suffix: str) -> list[Probe]:
     """A later batch, ``<module_name>.py`` (dicts WRONG_BLIND<suffix>, RIGHT_BLIND<suffix>), written by someone who
     read the contract, the stubs, the model answers and the reference but nothing under grader/ or tests/ (each later
     author read the earlier blind batches, to repeat none of them); each was measured as it came (2026-11-26: the third
-    to sixth batches; the fifth and sixth were written at the same time, neither author reading the other's), and the
-    checks it showed missing were added after."""
+    to seventh batches; the fifth and sixth were written at the same time, neither author reading the other's), and
+    the checks it showed missing were added after."""
     spec = importlib.util.spec_from_file_location(module_name, Path(__file__).with_name(f"{module_name}.py"))
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -1896,7 +1896,8 @@ THIRD_BATCH = blind_batch("held_out_blind_2", "_2")
 FOURTH_BATCH = blind_batch("held_out_blind_3", "_3")
 FIFTH_BATCH = blind_batch("held_out_blind_4", "_4")
 SIXTH_BATCH = blind_batch("held_out_blind_5", "_5")
-PROBES = FIRST_BATCH + SECOND_BATCH + THIRD_BATCH + FOURTH_BATCH + FIFTH_BATCH + SIXTH_BATCH
+SEVENTH_BATCH = blind_batch("held_out_blind_6", "_6")
+PROBES = FIRST_BATCH + SECOND_BATCH + THIRD_BATCH + FOURTH_BATCH + FIFTH_BATCH + SIXTH_BATCH + SEVENTH_BATCH
 
 
 def rounds(probes: list[Probe]) -> list[list[Probe]]:
@@ -2012,7 +2013,8 @@ if __name__ == "__main__":
     for title, batch in (("first batch", FIRST_BATCH), ("second batch (blind)", SECOND_BATCH),
                          ("third batch (blind)", THIRD_BATCH),
                          ("fourth batch (blind)", FOURTH_BATCH), ("fifth batch (blind)", FIFTH_BATCH),
-                         ("sixth batch (blind)", SIXTH_BATCH), ("all", PROBES)):
+                         ("sixth batch (blind)", SIXTH_BATCH), ("seventh batch (blind)", SEVENTH_BATCH),
+                         ("all", PROBES)):
         result = figures(failures, batch)
         print(f"== {title}")
         print(f"wrong caught:   {result['caught']} / {result['wrong']} = {result['caught'] / result['wrong']:.1%}")

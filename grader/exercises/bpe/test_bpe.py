@@ -212,6 +212,10 @@ HAND_MADE_MERGES = [
     ("aaaa aaa", [("a", "a"), ("a", "aa"), ("aa", "a")]),
     # a pair listed twice applies at its first place (again at its second): a {pair: rank} dict keeps only the last
     ("xab xab", [("a", "b"), ("x", "a"), ("a", "b")]),
+    # each word on its own: "a</w>" never meets the next word's "b"
+    ("a b", [("a", "</w>"), ("a</w>", "b")]),
+    # no words at all
+    ("", [("a", "b")]),
 ]
 
 

@@ -158,8 +158,9 @@ def test_one_hot_follows_the_default_dtype(learner, diagnosis):
 def test_sinusoidal_positions_follow_the_default_dtype(learner, diagnosis):
     """With torch.set_default_dtype(torch.float64) in force, sinusoidal_positions returns a float64 table (to the
     float32 bound of test_sinusoidal_positions: the contract names the dtype, and a table computed in float32 and
-    stored in the default dtype is still a correct one)."""
-    cases = [(9, 6), (40, 13)]
+    stored in the default dtype is still a correct one); (10, 6) was asked for before under float32, so a table
+    remembered from that call must not come back in the old dtype."""
+    cases = [(9, 6), (40, 13), (10, 6)]
     expect_in_default_float64(learner, diagnosis, "sinusoidal_positions", cases,
                               lambda n, dim: Tolerance.float32(32 * n))
 

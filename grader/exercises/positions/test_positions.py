@@ -154,12 +154,16 @@ ROTARY_SHAPES = [((), 8, 6, 6), ((2,), 4, 5, 7), ((2, 3), 6, 4, 4), ((), 2, 3, 9
 @pytest.mark.grades("rotary_embedding", weight=2)
 def test_rotary_random_shapes(learner):
     """Q' (..., D, N_q) and K' (..., D, N_k) match the reference at the default positions: unbatched, batched,
-    batch and heads, N_q != N_k, D = 2, N = 1, D = 64, with bases 10000, 500 and 10 (float32)."""
+    batch and heads, N_q != N_k, D = 2, N = 1, D = 64, with bases 10000, 500 and 10 (float32); and the same Q, K
+    with the default base, then base 100 (angles remembered from a call must depend on its base)."""
     gen = generator(1611)
     with Judge(learner, "positions") as judge:
         for index, (batch, dim, n_q, n_k) in enumerate(ROTARY_SHAPES):
             base = (None, 500.0, 10.0)[index % 3]
             expect_rotary(judge, randn(gen, *batch, dim, n_q), randn(gen, *batch, dim, n_k), base=base)
+        Q, K = randn(gen, 8, 6), randn(gen, 8, 6)
+        for base in (None, 100.0, None):
+            expect_rotary(judge, Q, K, base=base)
 
 
 @pytest.mark.grades("rotary_embedding")

@@ -323,11 +323,17 @@ def test_decoder_greedy_decoding(learner):
 @pytest.mark.grades("attention_decoder_step")
 def test_decoder_step_gradients(learner):
     """Autograd through the new state gives the reference's gradients for s_prev, y_prev and H (float64 inputs;
-    the float32 bound, eight times)."""
+    the float32 bound, eight times); also with the update gate saturated (its input biases at -1000, finite): its
+    gradient is 0, where a sigmoid written as 1 / (1 + exp(-x)) overflows to NaN."""
     gen = generator(1414)
     with Judge(learner, "rnn_attention") as judge:
-        for shape in (((), (), 3, 4, 2, 2, 5, 4), ((2,), (2,), 4, 3, 3, 2, 4, 5)):
+        for saturated, shape in ((False, ((), (), 3, 4, 2, 2, 5, 4)), (False, ((2,), (2,), 4, 3, 3, 2, 4, 5)),
+                                 (True, ((), (), 3, 4, 2, 2, 5, 4))):
             args = decoder_inputs(gen, *shape, dtype=torch.float64)
+            if saturated:
+                d_s = shape[2]
+                args[3]["bias_ih"] = args[3]["bias_ih"].clone()
+                args[3]["bias_ih"][d_s:2 * d_s] = -1000.0
             judge.expect_grad("attention_decoder_step", args, {}, [0, 1, 2], tol=decoder_tol(*args).scaled(8.0),
                               seed=shape[-1])
 

@@ -82,7 +82,9 @@ def test_greedy_at_temperature_zero(learner):
 
 @pytest.mark.grades("next_token_probs")
 def test_top_k(learner):
-    """top-k keeps exactly k tokens (ties to the lower ids), renormalised: k = 1, 3, V; with tied logits."""
+    """top-k keeps exactly k tokens (ties to the lower ids), renormalised: k = 1, 3, V; with tied logits, and with
+    ten tied top logits among thirty (an unstable sort does not keep tied ids in order); no top_k over a vocabulary
+    of 100 keeps every token (no default cut, such as Hugging Face's 50)."""
     gen = generator(903)
     with SamplingJudge(learner) as judge:
         logits = randn(gen, 10, scale=2.0)
@@ -91,6 +93,11 @@ def test_top_k(learner):
         tied = torch.tensor([0.5, 2.0, 1.0, 2.0, 2.0, -1.0, 1.0])
         expect_probs(judge, tied, 1.0, 2)
         expect_probs(judge, tied, 0.8, 4)
+        many_tied = torch.tensor([0.1] * 10 + [0.05] * 20).log()
+        for k in (1, 3):
+            expect_probs(judge, many_tied, 1.0, k)
+        wide = randn(gen, 100, scale=2.0)
+        judge.expect("next_token_probs", wide, tol=probs_tol(wide, 1.0))      # every argument left at its default
 
 
 @pytest.mark.grades("next_token_probs")
@@ -266,8 +273,9 @@ def test_generate_draws_once_per_step(learner):
 def test_generate_context_sizes(learner):
     """The model sees the last context_size ids, and ALL of them while there are no more than context_size: a
     context larger than the prompt and everything generated, larger than the prompt only (cropping starts midway,
-    also while fewer than half the window is filled), as long as the prompt, shorter, and a single id. The models'
-    position biases are large, so a context of the wrong length changes the draws."""
+    also while fewer than half the window is filled), as long as the prompt, shorter, and a single id; with no
+    context_size, all of a 1,030-id prompt (no block size of 1,024). The models' position biases are large, so a
+    context of the wrong length changes the draws."""
     gen = generator(919)
     with SamplingJudge(learner) as judge:
         for case, (n0, steps, context_size) in enumerate(((2, 6, 12), (2, 8, 5), (3, 6, 4), (4, 6, 4), (5, 6, 2),
@@ -277,6 +285,8 @@ def test_generate_context_sizes(learner):
             top_k = (None, 5)[case % 2]
             judge.expect("generate", model, prompt, steps, 1.0, top_k, generator=Seed(40 + case),
                          context_size=context_size, tol=EXACT)
+        model = TableModel(randn(gen, 8, 8, scale=2.0), randn(gen, 8, 1040, scale=4.0))
+        judge.expect("generate", model, torch.randint(0, 8, (1030,), generator=gen), 3, 0.0, tol=EXACT)
 
 
 @pytest.mark.grades("sequence_log_prob")
@@ -327,6 +337,18 @@ def test_beam_search_max_new_tokens_bound(learner):
             judge.expect("beam_search", model, prompt, width, 1, tol=EXACT)
             judge.expect("beam_search", model, prompt[:1], width, 0, 2, tol=EXACT)
             judge.expect("beam_search", model, prompt[:1], width, 1, 2, tol=EXACT)
+
+
+@pytest.mark.grades("beam_search")
+def test_beam_search_float64_scores(learner):
+    """A float64 model whose two best continuations differ by 1e-9 in log-probability: the scores are summed in the
+    model's dtype, so the better token wins (in float32 the two would tie, and the tie rule pick the other)."""
+    with SamplingJudge(learner) as judge:
+        for width in (1, 2):
+            table = torch.zeros(3, 3, dtype=torch.float64)
+            table[:, 0] = torch.tensor([0.0, 1e-9, -5.0], dtype=torch.float64)
+            model = TableModel(table, torch.zeros(3, 4, dtype=torch.float64))
+            judge.expect("beam_search", model, torch.tensor([0]), width, 1, tol=EXACT)
 
 
 @pytest.mark.grades("beam_search")

@@ -9,7 +9,7 @@ scores of the overflow check ~4e4·u ≈ 2.4e-3, still far below a wrong axis or
 import pytest
 import torch
 
-from grader.clauses import Case, Spec, clause_checks, random_mask
+from grader.clauses import FLOAT64_FROM_FLOAT32, Case, Spec, clause_checks, random_mask
 from grader.judge import Judge, Tolerance, generator, randn
 
 
@@ -62,7 +62,9 @@ def test_columns_are_probability_vectors(learner):
 @pytest.mark.grades("softmax_cols")
 def test_large_scores_do_not_overflow(learner):
     """Scores of ±1e4 (plus unit noise) in float32 and float64, mixed within columns and as whole columns shifted by
-    their own large offset: no inf or NaN, same weights as the reference (the max trick must be per column)."""
+    their own large offset: no inf or NaN, same weights as the reference (the max trick must be per column); and
+    columns of finite scores near -2e9 (float64): a live column, however negative, is a softmax, not zeros (only
+    an all -inf column is)."""
     gen = generator(304)
     column_offsets = torch.tensor([1e4, -1e4, 5e3, -5e3, 0.0], dtype=torch.float64)
     with Judge(learner, "softmax") as judge:
@@ -72,6 +74,8 @@ def test_large_scores_do_not_overflow(learner):
             shifted = column_offsets + torch.randn(6, 5, generator=gen, dtype=torch.float64)
             for scores in (mixed, shifted):
                 expect_softmax(judge, scores.to(dtype))
+        far = torch.tensor([[-2e9, 0.5], [-2e9 + 1, -30.0], [-2e9 - 1, 1.0]], dtype=torch.float64)
+        judge.expect("softmax_cols", far, tol=softmax_tol(far).scaled(FLOAT64_FROM_FLOAT32))   # float64's bound
 
 
 @pytest.mark.grades("softmax_cols")

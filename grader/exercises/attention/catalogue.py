@@ -141,8 +141,12 @@ def fused_output_weights_alongside(Q, K, V, mask=None):
     return rows.mT, weights
 
 
-@alternative("scaled_dot_product_attention", "Weights as exp(scores - logsumexp) over the keys, the scale folded "
-             "into K, the mask as an additive -inf tensor.")
+@wrong("scaled_dot_product_attention", """
+    Your weights are right, but a query that sees no key sends NaN back into Q and K: with the mask added as -inf,
+    its scores are all -inf, logsumexp of them is -inf, and the backward pass of logsumexp and of the addition
+    divides 0 by 0. Its true gradient is zero (its weights are zeros whatever Q and K are). Hide the keys with
+    masked_fill on the scores and guard the empty column before the exp, as softmax_cols does, so that autograd
+    never meets 0/0.""")
 def logsumexp_weights(Q, K, V, mask=None):
     scores = (K / Q.shape[-2] ** 0.5).transpose(-2, -1) @ Q
     if mask is not None:

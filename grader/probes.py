@@ -417,15 +417,25 @@ def _defaults(calls: _Calls, observation: Observation, expected: Any) -> Diagnos
 def _wrong_for_size(calls: _Calls, observation: Observation, expected: Any) -> Diagnosis | None:
     """Wrong for a size given as an integer argument, right for the size next to it (one more or one less): a size
     the contract allows is not handled (not a multiple, odd, one)."""
+    found = _right_for_a_neighbouring_size(calls, observation)
+    if found is None:
+        return None
+    label, value, other = found
+    return "wrong_for_size", (
+        f"Your result is wrong for {label}={value} but right for {label}={other}: a size the contract allows is not "
+        f"handled ({'an odd' if value % 2 else 'an even'} {label}, one that does not divide another size evenly, or "
+        "a size of one): look for rounding (// where a ceiling is meant, or the reverse), halves, and slices with a "
+        "step.")
+
+
+def _right_for_a_neighbouring_size(calls: _Calls, observation: Observation) -> tuple[str, int, int] | None:
+    """(label, value, other) for the first positive integer argument whose neighbour (value + 1 or - 1) makes the
+    learner's function right, else None."""
     names = _parameter_names(calls.judge, observation.function)
     for label, value, rebuild in _integer_slots(observation, names):
         for other in (value + 1, value - 1):
             if other >= 1 and _right_on(calls, observation, *rebuild(other)):
-                return "wrong_for_size", (
-                    f"Your result is wrong for {label}={value} but right for {label}={other}: a size the contract "
-                    f"allows is not handled ({'an odd' if value % 2 else 'an even'} {label}, one that does not "
-                    "divide another size evenly, or a size of one): look for rounding (// where a ceiling is meant, "
-                    "or the reverse), halves, and slices with a step.")
+                return label, value, other
     return None
 
 
@@ -815,15 +825,14 @@ def _crash_token_count(calls: _Calls, observation: Observation) -> Diagnosis | N
 def _crash_sizes(calls: _Calls, observation: Observation) -> Diagnosis | None:
     """It raises for a size given as an integer argument, and is right for the size next to it (one more or one
     less): an odd size, a size of one, a size not divisible by something the contract does not require."""
-    names = _parameter_names(calls.judge, observation.function)
-    for label, value, rebuild in _integer_slots(observation, names):
-        for other in (value + 1, value - 1):
-            if other >= 1 and _right_on(calls, observation, *rebuild(other)):
-                return "breaks_for_size", (
-                    f"Your function raises for {label}={value} but is right for {label}={other}: a size the "
-                    f"contract allows is not handled ({'an odd' if value % 2 else 'an even'} {label}, or a "
-                    "size of one): look for slices with a step, halves, or shapes assumed to divide evenly.")
-    return None
+    found = _right_for_a_neighbouring_size(calls, observation)
+    if found is None:
+        return None
+    label, value, other = found
+    return "breaks_for_size", (
+        f"Your function raises for {label}={value} but is right for {label}={other}: a size the contract allows is "
+        f"not handled ({'an odd' if value % 2 else 'an even'} {label}, or a size of one): look for slices with a "
+        "step, halves, or shapes assumed to divide evenly.")
 
 
 def _tensors(value: Any) -> list[torch.Tensor]:

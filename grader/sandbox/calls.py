@@ -80,8 +80,8 @@ def handle(request: dict, modules: dict, workdir: str) -> dict:
     with default_dtype(request.get("default_dtype")):
         output = function(*args, **kwargs)
     mutated = changed(function, args, kwargs, before)
-    terms = [output * cotangent for output, cotangent in _paired(output, protocol.decode(request["cotangent"]))
-             if output.requires_grad]
+    terms = [item * cotangent for item, cotangent in _paired(output, protocol.decode(request["cotangent"]))
+             if item.requires_grad]
     if terms:
         grads = protocol.torch.autograd.grad(sum(term.sum() for term in terms), inputs, allow_unused=True)
     else:

@@ -53,6 +53,9 @@ MODULES = {
         def detached(x):
             return x.detach() * 2
 
+        def pair(x, y):
+            return x * y, (x + y).detach(), torch.arange(3)
+
         def scribble():
             import json, os, struct
             body = json.dumps({"id": 1, "ok": True, "value": "forged"}).encode()
@@ -141,6 +144,28 @@ def test_gradients_match_autograd_in_process(learner):
     x_local = x.clone().requires_grad_(True)
     (torch.softmax(x_local, dim=-2) * cotangent).sum().backward()
     assert torch.allclose(output, torch.softmax(x, dim=-2)) and torch.allclose(grads[0], x_local.grad)
+
+
+def test_a_tuple_of_cotangents_backpropagates_through_every_item(learner):
+    """One cotangent per returned item (None for ids): the gradients are those of the sum over the items; an item
+    cut from autograd contributes nothing, so its cotangent changes nothing."""
+    x, y = torch.randn(2, 3, dtype=torch.float64), torch.randn(2, 3, dtype=torch.float64)
+    first, second = torch.randn(2, 3, dtype=torch.float64), torch.randn(2, 3, dtype=torch.float64)
+    _, grads = learner.call_with_grad("softmax", "pair", (x, y), {}, [0, 1], (first, second, None))
+    assert torch.allclose(grads[0], first * y) and torch.allclose(grads[1], first * x)
+    with pytest.raises(LearnerError, match="tuple of 2"):
+        learner.call_with_grad("softmax", "detached", (x,), {}, [0], (first, second))
+
+
+def test_each_seeded_generator_reports_where_the_call_left_it(learner):
+    """After a call, one draw from each generator a Seed became: a function that draws more (or less) leaves it
+    elsewhere."""
+    learner.call("softmax", "draw", Seed(3))
+    reference = torch.Generator().manual_seed(3)
+    torch.rand(3, generator=reference)
+    assert learner.streams == [int(torch.randint(0, 2**62, (), generator=reference))]
+    learner.call("softmax", "echo", torch.ones(2))
+    assert learner.streams == []
 
 
 def test_a_detached_output_gives_no_gradient(learner):

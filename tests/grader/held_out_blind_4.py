@@ -270,14 +270,6 @@ def layer_norm(X, gamma, beta, eps=1e-12):
     variance = X.var(dim=-2, keepdim=True, correction=0)
     return gamma[:, None] * (X - mean) / torch.sqrt(variance + eps) + beta[:, None]
 '''),
-    # One-pass variance E[x^2] - E[x]^2: catastrophic cancellation when a column's mean is large compared with its
-    # spread (clause: biased variance, float32 held to float32 accuracy). Shows on float32 X = 3e3 + randn(8, 4).
-    "blind4_layer_norm_one_pass_variance": ("transformer_layer", "layer_norm", '''
-def layer_norm(X, gamma, beta, eps=1e-5):
-    mean = X.mean(dim=-2, keepdim=True)
-    variance = (X * X).mean(dim=-2, keepdim=True) - mean * mean
-    return gamma[:, None] * (X - mean) / torch.sqrt(variance + eps) + beta[:, None]
-'''),
     # b1 added after the ReLU instead of inside it: relu(W1 X) + b1 (clause: W2 relu(W1 X + b1) + b2). Shows on any
     # input with b1 != 0.
     "blind4_feed_forward_bias_after_relu": ("transformer_layer", "feed_forward", '''
@@ -1445,6 +1437,15 @@ def channel_attention(X, params, num_groups, scale=None):
 }
 
 RIGHT_BLIND_4 = {
+    # Written as a wrong one (a one-pass variance cancels on float32 columns whose mean dwarfs their spread);
+    # counted right: an earlier batch wrote the same formula as right (tl_right_one_pass_var_f32), and the contract
+    # bounds no float32 error for such ill-conditioned columns.
+    "blind4_layer_norm_one_pass_variance": ("transformer_layer", "layer_norm", '''
+def layer_norm(X, gamma, beta, eps=1e-5):
+    mean = X.mean(dim=-2, keepdim=True)
+    variance = (X * X).mean(dim=-2, keepdim=True) - mean * mean
+    return gamma[:, None] * (X - mean) / torch.sqrt(variance + eps) + beta[:, None]
+'''),
     # Written as a wrong one (greedy steps take argmax without torch.multinomial, so the generator is not advanced);
     # counted right: at temperature 0 the one-hot has a single outcome, and an earlier batch's author wrote the same
     # shortcut as right (generate_argmax_when_greedy); the contract now says skipping that draw is as right.

@@ -598,31 +598,6 @@ def beam_search(model, prompt, beam_width, max_new_tokens, eos_id=None, _log_pro
             break
     return beams[0][1]
 '''),
-    # log_softmax in float32 (the model's usual dtype, .float()): two continuations whose float64 log-probabilities
-    # differ by 1e-9 round to the same float32 score, and the tie rule then picks the lower id instead of the better
-    # token (clause: beams scored by summed log-probabilities). Shows on float64 logits [0, 1e-9, -5], width 1, one
-    # step (token 1 expected, token 0 returned).
-    "blind6_beam_search_scores_in_float32": ("sampling", "beam_search", '''
-def beam_search(model, prompt, beam_width, max_new_tokens, eos_id=None):
-    if beam_width < 1:
-        raise ValueError(f"beam_width must be at least 1; got {beam_width}")
-    beams = [(0.0, prompt, False)]
-    for _ in range(max_new_tokens):
-        candidates = []
-        for score, ids, finished in beams:
-            if finished:
-                candidates.append((score, ids, finished))
-                continue
-            log_probs = torch.log_softmax(model(ids)[:, -1].float(), dim=0)
-            for token, log_prob in enumerate(log_probs.tolist()):
-                extended = torch.cat([ids, torch.tensor([token], dtype=ids.dtype)])
-                candidates.append((score + log_prob, extended, token == eos_id))
-        candidates.sort(key=lambda candidate: -candidate[0])
-        beams = candidates[:beam_width]
-        if all(finished for _, _, finished in beams):
-            break
-    return beams[0][1]
-'''),
     # "Sort by score, then reverse for descending": list.reverse() after an ascending stable sort also reverses
     # every run of ties, so the LATER beam and the HIGHER token win ties (clause: ties to the earlier beam, then the
     # lower token id). Shows on a model with uniform logits (V = 3), width 2, two steps (ids 2, 2 instead of 0, 0).
@@ -1141,6 +1116,30 @@ def nsp_pairs(documents, generator=None, pairs=[]):
 }
 
 RIGHT_BLIND_6 = {
+    # Written as a wrong one (scores summed in float32 tie two float64 continuations 1e-9 apart); counted right: an
+    # earlier batch wrote .float() scores as right (sa_right_beam_stop_when_best_done), and the contract names no dtype
+    # for beam scores.
+    "blind6_beam_search_scores_in_float32": ("sampling", "beam_search", '''
+def beam_search(model, prompt, beam_width, max_new_tokens, eos_id=None):
+    if beam_width < 1:
+        raise ValueError(f"beam_width must be at least 1; got {beam_width}")
+    beams = [(0.0, prompt, False)]
+    for _ in range(max_new_tokens):
+        candidates = []
+        for score, ids, finished in beams:
+            if finished:
+                candidates.append((score, ids, finished))
+                continue
+            log_probs = torch.log_softmax(model(ids)[:, -1].float(), dim=0)
+            for token, log_prob in enumerate(log_probs.tolist()):
+                extended = torch.cat([ids, torch.tensor([token], dtype=ids.dtype)])
+                candidates.append((score + log_prob, extended, token == eos_id))
+        candidates.sort(key=lambda candidate: -candidate[0])
+        beams = candidates[:beam_width]
+        if all(finished for _, _, finished in beams):
+            break
+    return beams[0][1]
+'''),
     # Written as a wrong one (without a generator, a fresh torch.Generator() with its fixed default seed, so the pairs
     # ignore torch.manual_seed); counted right: the contract does not say what generator=None means (see
     # blind6_mlm_generator_created_at_definition).

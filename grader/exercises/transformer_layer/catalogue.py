@@ -25,17 +25,6 @@ def eps_argument_ignored(X, gamma, beta, eps=1e-5):
 
 
 @wrong("layer_norm", """
-    You computed the variance in one pass, E[x²] - E[x]². When a column's mean is large compared with its spread
-    (a mean of 3,000, a spread of 1), x² is about 9e6, where float32 steps by 1, and the difference of two such
-    numbers is mostly rounding: the normalised column is garbage. Subtract the mean first: ((X - mean) ** 2).mean(),
-    or X.var(dim=-2, unbiased=False).""")
-def variance_one_pass(X, gamma, beta, eps=1e-5):
-    mean = X.mean(dim=-2, keepdim=True)
-    variance = (X * X).mean(dim=-2, keepdim=True) - mean * mean
-    return (X - mean) / torch.sqrt(variance + eps) * gamma[:, None] + beta[:, None]
-
-
-@wrong("layer_norm", """
     You used the unbiased variance (dividing by D - 1, torch.var's default). Layer norm uses the biased variance,
     dividing by D: X.var(dim=-2, unbiased=False, keepdim=True), or ((X - mean) ** 2).mean(dim=-2).""")
 def unbiased_variance(X, gamma, beta, eps=1e-5):

@@ -77,17 +77,6 @@ def test_layer_norm_small_variance(learner):
 
 
 @pytest.mark.grades("layer_norm")
-def test_layer_norm_large_mean(learner):
-    """Columns whose mean (about 3,000) dwarfs their spread (about 1), in float32: the two-pass variance E[(x - μ)²]
-    stays accurate, a one-pass E[x²] - E[x]² cancels to noise (x² is 9e6, where float32 steps by 1)."""
-    gen = generator(711)
-    with Judge(learner, "transformer_layer") as judge:
-        for batch, dim, n in (((), 8, 4), ((2,), 16, 3)):
-            X = 3000 + randn(gen, *batch, 1, n, scale=100.0) + randn(gen, *batch, dim, n)
-            expect_layer_norm(judge, X, *norm_params(gen, dim))
-
-
-@pytest.mark.grades("layer_norm")
 def test_layer_norm_eps_argument(learner):
     """The eps argument is used (not a hard-coded 1e-5): random eps from 1e-6 to 1e-1 on columns whose spread is
     comparable to sqrt(eps), where eps changes the result."""

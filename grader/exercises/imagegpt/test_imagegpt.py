@@ -414,8 +414,8 @@ def test_pixel_sequence_any_integer_dtype(learner):
 @pytest.mark.grades("pixel_sequence")
 def test_pixel_sequence_non_contiguous_ids(learner):
     """Ids stored column-major (every axis reversed in memory, as a transpose leaves it: a non-contiguous view,
-    which the contract accepts), unbatched and batched, int64 and int32: the same sequences as the same ids stored row by row (a
-    .view() of the ids fails here; .reshape() and .flatten() do not)."""
+    which the contract accepts), unbatched and batched, int64 and int32: the same sequences as the same ids stored
+    row by row (a .view() of the ids fails here; .reshape() and .flatten() do not)."""
     gen = generator(1319)
     with judging_ids(learner, non_contiguous, CLAUSE_DIAGNOSES["non_contiguous"]) as judge:
         for batch, H, W, dtype in (((), 3, 5, torch.int64), ((2,), 4, 3, torch.int32)):

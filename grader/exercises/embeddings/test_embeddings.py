@@ -40,14 +40,16 @@ def naming_a_crash(found: tuple[str, str]):
 @pytest.mark.grades("one_hot", weight=2)
 def test_one_hot(learner):
     """Ids of shape (N,), (B, N) and (2, 3, N) give (..., V, N) columns of the identity, in the default float
-    dtype; also a vocabulary larger than every id used (V comes from the argument, not from the ids), and no ids at
-    all (N = 0 gives (V, 0))."""
+    dtype; a vocabulary past a byte's 256 (no table of fixed size); a vocabulary larger than every id used (V
+    comes from the argument, not from the ids), and no ids at all (N = 0 gives (V, 0))."""
     gen = generator(201)
     with Judge(learner, "embeddings") as judge:
         judge.expect("one_hot", torch.randint(0, 7, (9,), generator=gen), 7, tol=EXACT)
         judge.expect("one_hot", torch.randint(0, 5, (3, 4), generator=gen), 5, tol=EXACT)
         judge.expect("one_hot", torch.randint(0, 13, (2, 3, 6), generator=gen), 13, tol=EXACT)
         judge.expect("one_hot", torch.zeros(1, dtype=torch.long), 1, tol=EXACT)
+        # past a byte vocabulary; small enough that a correct torch.eye(V)[:, ids] fits in memory
+        judge.expect("one_hot", torch.tensor([0, 1100, 256, 300, 255, 512, 1199]), 1200, tol=EXACT)
         for _ in range(3):
             used = int(torch.randint(1, 6, (), generator=gen))
             vocab = used + int(torch.randint(1, 8, (), generator=gen))

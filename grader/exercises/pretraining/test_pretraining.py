@@ -58,8 +58,9 @@ def sentences(gen: torch.Generator, rows: int, length: int, dtype=torch.long) ->
     return ids.to(dtype)
 
 
-def mlm_case(ids: torch.Tensor, seed: int, mask_prob: float | None = None, special=SPECIAL) -> tuple[tuple, dict]:
-    args = (ids, VOCAB, special, MASK, Seed(seed))
+def mlm_case(ids: torch.Tensor, seed: int, mask_prob: float | None = None, special=SPECIAL, vocab: int = VOCAB,
+             mask_id: int = MASK) -> tuple[tuple, dict]:
+    args = (ids, vocab, special, mask_id, Seed(seed))
     return (args if mask_prob is None else (*args, mask_prob)), {}
 
 
@@ -82,21 +83,24 @@ def chosen_of(result) -> torch.Tensor:
     return result[1] != IGNORE
 
 
-def eligible_of(ids: torch.Tensor) -> torch.Tensor:
-    return ~torch.isin(ids, torch.tensor(SPECIAL, dtype=ids.dtype))
+def eligible_of(ids: torch.Tensor, special=SPECIAL) -> torch.Tensor:
+    return ~torch.isin(ids, torch.as_tensor(special, dtype=ids.dtype))
 
 
 @pytest.mark.grades("mlm_corrupt", weight=2)
 def test_mlm_exact_properties(learner):
     """Properties every draw has, on 1-, 2- and 3-dimensional int64 and int32 ids, special ids as a list and as a
-    tensor, mask_prob 0.15, 0.5, 1 and 0: shapes and dtypes (corrupted like ids, labels long); special tokens are
+    tensor, special ids at the bottom and at the top of the vocabulary, mask_prob 0.15, 0.5, 1 and 0: shapes and dtypes (corrupted like ids, labels long); special tokens are
     never chosen; labels hold the original id exactly at the chosen positions and -100 elsewhere; unchosen positions
     are unchanged; every id is in [0, vocab_size); mask_prob 1 chooses every eligible position, 0 none."""
     gen = torch.Generator().manual_seed(1701)
     cases = [mlm_case(sentences(gen, 1, 40)[0], 1), mlm_case(sentences(gen, 30, 24), 2),
              mlm_case(sentences(gen, 12, 20, torch.int32).reshape(3, 4, 20), 3, 0.5),
              mlm_case(sentences(gen, 20, 16), 4, special=torch.tensor(SPECIAL)),
-             mlm_case(sentences(gen, 25, 16), 5, 1.0), mlm_case(sentences(gen, 25, 16, torch.int32), 6, 0.0)]
+             mlm_case(sentences(gen, 25, 16), 5, 1.0), mlm_case(sentences(gen, 25, 16, torch.int32), 6, 0.0),
+             # special ids at the top of the vocabulary, the lowest ids ordinary (as GPT-2's <|endoftext|> is 50256)
+             mlm_case(torch.randint(0, 64, (10, 16), generator=gen), 7, 1.0, special=[63, 60, 61, 62], vocab=64,
+                      mask_id=62)]
     ids_of = [args[0] for args, _ in cases]
 
     def count(results) -> Counts:
@@ -107,11 +111,11 @@ def test_mlm_exact_properties(learner):
             counts[name][1] += int(trials)
 
         for (args, _), ids, (corrupted, labels) in zip(cases, ids_of, results):
-            chosen, eligible = labels != IGNORE, eligible_of(ids)
+            chosen, eligible = labels != IGNORE, eligible_of(ids, args[2])
             add("special", (chosen & ~eligible).sum(), (~eligible).sum())
             add("label", (labels[chosen] != ids[chosen].long()).sum(), chosen.sum())
             add("unchosen", (corrupted[~chosen] != ids[~chosen]).sum(), (~chosen).sum())
-            add("range", ((corrupted < 0) | (corrupted >= VOCAB)).sum(), corrupted.numel())
+            add("range", ((corrupted < 0) | (corrupted >= args[1])).sum(), corrupted.numel())
             if len(args) == 6 and args[5] == 1.0:
                 add("all_at_1", (eligible & chosen).sum(), eligible.sum())
             if len(args) == 6 and args[5] == 0.0:

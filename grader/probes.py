@@ -578,6 +578,11 @@ def crashed(judge: Judge, observation: Observation, error: LearnerError) -> Diag
         found = _raised_in_earlier_function(judge, observation.function, error)
         if found:
             return found
+        if error.type_name in ("TypeError", "IndexError") and _FLOAT_AS_INTEGER.search(_exception_text(error)):
+            return "float_used_as_size", (
+                f"Your {observation.function} hands a float to something that takes an integer (a size, an index, a "
+                "slice bound, a range): in Python 3, / gives a float even when it divides evenly (8 / 2 == 4.0). "
+                "Compute sizes and indices with // (or int(...)).")
         if error.type_name == "ValueError" and _raised_by_a_raise_statement(error.message):
             return "rejects_valid_input", (
                 f"Your {observation.function} raises ValueError on inputs its contract accepts (the call shown): an "
@@ -617,6 +622,19 @@ def _crash_layout(calls: _Calls, observation: Observation) -> Diagnosis | None:
         "Your function raises when an input is a non-contiguous view (the call shown passes one: every axis reversed "
         "in memory, as a transpose or a permute leaves a tensor) and runs on a contiguous copy of the same values: "
         ".view() needs a compatible layout, so use .reshape() (or .contiguous() first).")
+
+
+# What torch and Python say when they get a float where they need an integer.
+_FLOAT_AS_INTEGER = re.compile(r"ints?, ?(but found element of type|not|but got) float|got \([^)]*\bfloat\b|'float' "
+                               r"object "
+                               r"cannot be interpreted as an integer|slice indices must be integers|valid indices "
+                               r"\(got float\)|indices must be integers or slices, not float")
+
+
+def _exception_text(error: LearnerError) -> str:
+    """The exception's own text, after the traceback (``TypeError: ...`` and any lines that follow it)."""
+    start = error.message.rfind(f"\n{error.type_name}: ")
+    return error.message[start + 1:] if start >= 0 else error.message.splitlines()[-1] if error.message else ""
 
 
 def _raised_by_a_raise_statement(message: str) -> bool:

@@ -147,6 +147,14 @@ CALLING_PROBES = {
                 raise ValueError("need at least two columns")
             return torch.softmax(scores, dim=-2).nan_to_num(0.0)
     """, "rejects_valid_input"),
+    "sizes_by_true_division": ("swin", """
+        def window_partition(X, window):
+            *batch, channels, height, width = X.shape
+            _check_grid(height, width, window)
+            rows, cols = height / window, width / window                   # 8 / 4 == 2.0: reshape wants ints
+            grid = X.reshape(*batch, channels, rows, window, cols, window).movedim((-4, -2), (-5, -4))
+            return grid.reshape(*batch, rows * cols, channels, window * window)
+    """, "float_used_as_size"),
     "temperature_squared": ("sampling", """
         _right = next_token_probs
 

@@ -54,7 +54,7 @@ def check_token_ids(token_ids: torch.Tensor, vocab_size: int) -> None:
 def one_hot(token_ids: torch.Tensor, vocab_size: int, dtype: torch.dtype | None = None) -> torch.Tensor:
     """One-hot columns: token_ids (..., N) -> T (..., V, N) with T[..., v, n] = 1 where token_ids[..., n] == v.
 
-    The result has the default float dtype unless `dtype` is given. ValueError for ids outside [0, V).
+    The result has the default float dtype unless `dtype` (a floating-point dtype) is given. ValueError for ids outside [0, V).
     """
     check_token_ids(token_ids, vocab_size)
     raise NotImplementedError('one_hot: compare token_ids (..., 1, N) with torch.arange(V) as a (V, 1) column')

@@ -42,7 +42,7 @@ class Case:
     heads: int = 2
     dtype: torch.dtype = torch.float32
     scale: float = 1.0           # magnitude of the inputs
-    mask: str | None = None      # None, "random", "fully_masked_query" or "hidden_keys_large"
+    mask: str | None = None      # None, "random", "fully_masked_query", "no_key_visible" or "hidden_keys_large"
     hidden_factor: float = 1e3   # "hidden_keys_large": how much larger the hidden keys are made
     extra: dict = field(default_factory=dict)  # what a function-specific clause needs
 
@@ -79,15 +79,21 @@ CLAUSES: dict[str, Clause] = {
         "where the function takes one: a rule for one length must not catch the other)",
         lambda base: [replace(base, n_q=3, n_k=7), replace(base, n_q=7, n_k=2),
                       replace(base, n_q=base.n_k, mask=base.mask or "random")]),
+    # The second case's width is 1.5 times the base's (12 for 8; heads of width 6): a constant such as 1/sqrt(d)
+    # rounded to float32 is exact for widths that are powers of 4, and would pass at the base width alone.
     "float64": Clause(
-        "float64 inputs give a float64 result with float64 accuracy (a float32 computation inside is not enough)",
-        lambda base: [replace(base, dtype=torch.float64), replace(base, dtype=torch.float64, batch=(2,))]),
+        "float64 inputs give a float64 result with float64 accuracy (a float32 computation inside is not enough), "
+        "at two widths",
+        lambda base: [replace(base, dtype=torch.float64),
+                      replace(base, dtype=torch.float64, batch=(2,), dim=base.dim * 3 // 2)]),
     "large_magnitudes": Clause(
         "inputs a thousand times larger than usual give the right result, with no overflow to inf or NaN",
         lambda base: [replace(base, scale=1e3)]),
     "fully_masked_query": Clause(
-        "a query that may see no key gets what the contract says (zero weights), never NaN or a uniform average",
-        lambda base: [replace(base, mask="fully_masked_query"), replace(base, mask="fully_masked_query", batch=(2,))]),
+        "a query that may see no key gets what the contract says (zero weights), never NaN or a uniform average: "
+        "some queries, and a mask that shows no key to any query",
+        lambda base: [replace(base, mask="fully_masked_query"), replace(base, mask="fully_masked_query", batch=(2,)),
+                      replace(base, mask="no_key_visible")]),
     "hidden_keys_large": Clause(
         "hidden keys stay hidden however large their scores (the mask is applied before the softmax, with -inf)",
         lambda base: [replace(base, mask="hidden_keys_large"), replace(base, mask="hidden_keys_large", batch=(2,))]),
@@ -105,6 +111,11 @@ CLAUSES: dict[str, Clause] = {
         "leading batch axes broadcast between arguments, as in torch.matmul: each argument that can carry batch "
         "axes carries them alone in turn, the others unbatched",
         lambda base: [replace(base, batch=(2,))]),
+    # Sizes as the base case has them: a cache keyed by the shapes, the sizes or id() returns the first call's result.
+    "fresh_values": Clause(
+        "a result depends on the arguments' values, not only on their shapes or on earlier calls: a call, a call "
+        "with arguments of the same shapes and other values, then the first call again",
+        lambda base: [base]),
     "gradients": Clause(
         "autograd reaches every floating-point tensor argument, each weight of a params dict included, with the "
         "reference's gradients, from every returned tensor (attention's weights too); a batch of two, float64 "
@@ -115,7 +126,7 @@ CLAUSES: dict[str, Clause] = {
 
 # Clauses of docs/contract.md's general rules, checked for every function of a table (gradients: those whose Spec
 # says `differentiable`).
-EVERY_FUNCTION = ("non_contiguous", "gradients")
+EVERY_FUNCTION = ("non_contiguous", "fresh_values", "gradients")
 
 
 def register(name: str, description: str, cases: Callable[[Case], list[Case]]) -> None:
@@ -171,6 +182,11 @@ CLAUSE_DIAGNOSES: dict[str, tuple[str, str]] = {
                         "broadcast, as torch.matmul broadcasts them. Do not reshape one argument with another's batch "
                         "shape or fold each argument's batch axes apart (reshape(-1, ...) and bmm); let matmul and + "
                         "broadcast, with unsqueeze where an axis is missing."),
+    "fresh_values": ("remembers_between_calls", "Your function returns a result remembered from an earlier call: "
+                     "arguments of the same shapes but other values get the earlier call's result (or the same call "
+                     "gets another one the second time). A cache must be keyed by everything the result depends on "
+                     "(the values, not only the shapes, the sizes or id(), which Python reuses); or keep nothing "
+                     "between calls (no module-level dict, no mutable default argument)."),
     "gradients": ("wrong_gradient", "Your outputs are right but autograd does not give the reference's gradients "
                   "for every input and weight: look for .detach(), .data, .item(), torch.no_grad(), a tensor rebuilt "
                   "from values (torch.tensor(...)), or an in-place write on the way."),
@@ -190,6 +206,9 @@ def _make_check(exercise: str, function: str, spec: Spec, clause: str) -> Callab
                             observed.result = _unexpanded(observed.result, judge.expected[-1])
                             judge.require_agreement(len(judge.observations) - 1)
                         continue
+                    if clause == "fresh_values":
+                        _expect_fresh_results(judge, function, spec, gen, case)
+                        continue
                     args, kwargs, tol = _call_and_tolerance(spec, gen, case)
                     if clause == "gradients":
                         judge.expect_grad(function, args, kwargs, float_slots(args, kwargs), tol=tol.scaled(8.0),
@@ -207,6 +226,33 @@ def _make_check(exercise: str, function: str, spec: Spec, clause: str) -> Callab
                 f"Your {function} breaks a clause of its contract: {CLAUSES[clause].description}.")))
             raise Misconception(name, explanation, str(failed)) from None
     return check
+
+
+def _expect_fresh_results(judge: Judge, function: str, spec: Spec, gen: torch.Generator, case: Case) -> None:
+    """Calls A, B (the same shapes, other values), then A again, each compared with the reference. When A was right
+    and a later result is wrong because it is the previous call's result (B given A's, or A given B's), the mistake is
+    state kept between calls, whatever else a probe would read into it."""
+    first = _call_and_tolerance(spec, gen, case)
+    calls = [first, _call_and_tolerance(spec, gen, case), first]
+    results = []
+    for args, kwargs, tol in calls:
+        results.append(judge.call(function, *args, tol=tol, **kwargs))
+        judge.require_agreement(len(judge.observations) - 1)
+        if not judge.problems:
+            continue
+        if len(results) > 1 and _identical(results[-1], results[-2]):      # the previous call's result
+            raise Misconception(*CLAUSE_DIAGNOSES["fresh_values"], judge.problems[-1])
+        return
+
+
+def _identical(a: Any, b: Any) -> bool:
+    """Bit for bit the same result (tensors of equal dtype, shape and values; NaN equal to NaN)."""
+    if isinstance(a, torch.Tensor) and isinstance(b, torch.Tensor):
+        return a.dtype == b.dtype and a.shape == b.shape and bool(torch.equal(a, b) or (
+            a.is_floating_point() and torch.equal(a.isnan(), b.isnan()) and torch.equal(a.nan_to_num(), b.nan_to_num())))
+    if isinstance(a, (tuple, list)) and isinstance(b, (tuple, list)):
+        return type(a) is type(b) and len(a) == len(b) and all(_identical(x, y) for x, y in zip(a, b))
+    return type(a) is type(b) and a == b
 
 
 def _cases(spec: Spec, clause: str) -> list[Case]:
@@ -315,11 +361,14 @@ def random_mask(gen: torch.Generator, case: Case, n_k: int, n_q: int) -> torch.T
     """The (batch..., N_k, N_q) boolean mask a case asks for (True = visible):
     - "random": about 60 % visible, every query seeing at least one key;
     - "fully_masked_query": random, and query 0 (and the last query when there are several) sees no key;
+    - "no_key_visible": all False, no query sees a key;
     - "hidden_keys_large": random; `hide_large` then makes the hidden keys' scores large."""
     if case.mask is None:
         return None
     mask = torch.rand(*case.batch, n_k, n_q, generator=gen) < 0.6
     mask[..., 0, :] = True
+    if case.mask == "no_key_visible":
+        mask[...] = False
     if case.mask == "fully_masked_query":
         mask[..., :, 0] = False
         if n_q > 2:

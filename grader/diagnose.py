@@ -40,7 +40,7 @@ GENERIC = frozenset({"wrong_shape", "wrong_dtype", "not_finite", "transposed", "
                      # a clause check whose failure nothing more specific explains (grader.clauses)
                      "breaks_batching", "breaks_single_token", "breaks_unequal_lengths", "breaks_float64",
                      "breaks_large_magnitudes", "breaks_fully_masked_query", "hidden_keys_leak", "breaks_one_head",
-                     "breaks_clause", "assumes_contiguous", "breaks_broadcasting"})
+                     "breaks_clause", "assumes_contiguous", "breaks_broadcasting", "remembers_between_calls"})
 # The diagnoses that only say that something differs, without saying how.
 UNSPECIFIC = frozenset({"different_values", "different_result", "different_sequence", "invariant_broken"})
 # What a clause check's own name says better: a failed clause names the clause unless the diagnosis says more than
@@ -571,7 +571,7 @@ def constant_ratio(g: torch.Tensor, e: torch.Tensor) -> float | None:
         return None
     ratios = g[mask] / e[mask]
     ratio = float(ratios.median())
-    if abs(ratio - 1) < 1e-6 or not math.isfinite(ratio):
+    if abs(ratio - 1) < 1e-6 or ratio == 0 or not math.isfinite(ratio):    # all zeros: no factor is missing
         return None
     return ratio if bool(((ratios - ratio).abs() <= 1e-4 * abs(ratio)).all()) else None
 

@@ -48,13 +48,13 @@ def structural(judge: Judge, observation: Observation, expected: Any) -> Diagnos
     tensors = _first_tensors(got, expected)
     if tensors is not None:
         g, e = tensors
+        found = _fully_masked_queries(observation, g, e)
+        if found:
+            return found
         for probe in (_axes_permuted, _float32_accuracy, _normalisation, _first_columns):
             found = probe(g, e, observation.tol)
             if found:
                 return found
-        found = _fully_masked_queries(observation, g, e)
-        if found:
-            return found
     calls = _Calls(judge)
     for probe in (_nondeterministic, _discrete_in_float32, _batch_axis, _heads, _stage, _optional_arguments,
                   _defaults, _argument_transposed, _arguments, _wrong_for_size):
@@ -132,11 +132,14 @@ def _normalisation(g: torch.Tensor, e: torch.Tensor, tol: Tolerance) -> Diagnosi
                                    f"{known_constant(ratio)}: a scale factor is missing or extra (check sqrt(D_k), "
                                    "the head width D/H, a temperature, a mean instead of a sum).")
     big = ed.abs() > 1e-6 * max(float(ed.abs().max()), 1e-30)
-    if e.dim() >= 2:
+    # A column expected to be zero stays zero under any factor: nonzero there is another mistake.
+    if e.dim() >= 2 and not bool((~big.any(dim=-2) & (gd.abs() > 1e-6 * max(float(gd.abs().max()), 1e-30)).any(
+            dim=-2)).any()):
         column = torch.where(big, gd / torch.where(big, ed, torch.ones_like(ed)), torch.nan)
         per_column = column.nanmedian(dim=-2, keepdim=True).values
         spread = ((column - per_column).abs() <= 1e-4 * per_column.abs()) | ~big
-        if bool(spread.all()) and not bool(((per_column - 1).abs() < 1e-6).all()):
+        factors = per_column[~per_column.isnan()]
+        if bool(spread.all()) and bool((factors > 0).all()) and not bool(((per_column - 1).abs() < 1e-6).all()):
             return "right_up_to_normalisation", (
                 "Each of your columns points the right way but has its own wrong scale: a normalisation is missing "
                 "or over the wrong set (for weights, each column must sum to 1; for a layer norm, each column is "

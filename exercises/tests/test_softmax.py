@@ -39,8 +39,9 @@ def test_large_scores_do_not_overflow(exercise):
     scores = torch.tensor([[1e4, -1e4], [1e4 - 1, 0.0]], dtype=torch.float32)
     weights = exercise.softmax_cols(scores)
     e = math.e
-    # float32 results of O(1): within a few ulps (1.2e-7 each).
-    assert_close(weights, [[e / (e + 1), 0.0], [1 / (e + 1), 1.0]], 1e-6, "softmax_cols of scores near +-1e4")
+    # Stable means no overflow and no NaN, and an error no larger than a change of the scores in their last float32
+    # bit gives (1e4 * 2^-24 = 6e-4): subtracting the column maximum does much better, a log-sum-exp is enough.
+    assert_close(weights, [[e / (e + 1), 0.0], [1 / (e + 1), 1.0]], 2e-3, "softmax_cols of scores near +-1e4")
     assert weights.dtype == torch.float32, f"float32 in should give float32 out, got {weights.dtype}"
 
 

@@ -1903,8 +1903,10 @@ FIFTH_BATCH = blind_batch("held_out_blind_4", "_4")
 SIXTH_BATCH = blind_batch("held_out_blind_5", "_5")
 SEVENTH_BATCH = blind_batch("held_out_blind_6", "_6")
 EIGHTH_BATCH = blind_batch("held_out_blind_7", "_7")
+NINTH_BATCH = blind_batch("held_out_blind_8", "_8")
+TENTH_BATCH = blind_batch("held_out_blind_9", "_9")
 PROBES = FIRST_BATCH + SECOND_BATCH + THIRD_BATCH + FOURTH_BATCH + FIFTH_BATCH + SIXTH_BATCH + SEVENTH_BATCH + \
-    EIGHTH_BATCH
+    EIGHTH_BATCH + NINTH_BATCH + TENTH_BATCH
 
 
 def rounds(probes: list[Probe]) -> list[list[Probe]]:
@@ -2021,7 +2023,8 @@ if __name__ == "__main__":
                          ("third batch (blind)", THIRD_BATCH),
                          ("fourth batch (blind)", FOURTH_BATCH), ("fifth batch (blind)", FIFTH_BATCH),
                          ("sixth batch (blind)", SIXTH_BATCH), ("seventh batch (blind)", SEVENTH_BATCH),
-                         ("eighth batch (blind)", EIGHTH_BATCH),
+                         ("eighth batch (blind)", EIGHTH_BATCH), ("ninth batch (blind)", NINTH_BATCH),
+                         ("tenth batch (blind)", TENTH_BATCH),
                          ("all", PROBES)):
         result = figures(failures, batch)
         print(f"== {title}")

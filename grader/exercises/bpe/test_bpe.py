@@ -147,11 +147,21 @@ def test_training_stops_when_no_pair_is_left(learner):
 
 @pytest.mark.grades("train_bpe")
 def test_end_of_word_symbol_is_rejected(learner):
-    """A corpus or text containing the literal "</w>" is a ValueError (valid input still works)."""
+    """A corpus containing the literal "</w>" is a ValueError (valid input still works)."""
     with Judge(learner, "bpe") as judge:
         judge.expect("train_bpe", "ab ab", 1, tol=EXACT)
         judge.expect_value_error("train_bpe", "low lo</w>w", 3, argument='corpus (contains "</w>")')
+
+
+@pytest.mark.grades("bpe_encode")
+def test_end_of_word_symbol_in_text_is_rejected(learner):
+    """A text containing the literal "</w>" is a ValueError, at the end of a word or inside one, with merges or
+    none (an empty text still works: the other checks encode valid texts)."""
+    with Judge(learner, "bpe") as judge:
+        judge.expect("bpe_encode", "", [("a", "b")], tol=EXACT)
         judge.expect_value_error("bpe_encode", "a</w>", [("a", "</w>")], argument='text (contains "</w>")')
+        judge.expect_value_error("bpe_encode", "lo</w>w", [], argument='text ("</w>" inside a word)')
+        judge.expect_value_error("bpe_encode", "low lo</w>w", [("l", "o")], argument='text ("</w>" inside a word)')
 
 
 @pytest.mark.grades("bpe_encode", weight=2)

@@ -100,7 +100,8 @@ def test_quantize_random_images(learner):
 @pytest.mark.grades("quantize_pixels")
 def test_quantize_ties_go_to_the_lowest_id(learner):
     """Duplicate colours and pixels exactly midway between two or four colours (small whole numbers, so every way of
-    computing the distance gets exact ties): the lowest id wins, as argmin's first minimum does."""
+    computing the distance gets exact ties), in palettes of up to 64 colours and one of a single colour repeated:
+    the lowest id wins, as argmin's first minimum does."""
     gen = generator(1302)
     with Judge(learner, "imagegpt") as judge:
         # Colours on a small integer lattice, some repeated; pixels on the half-way points between lattice colours.
@@ -115,6 +116,13 @@ def test_quantize_ties_go_to_the_lowest_id(learner):
             colours = torch.randint(-2, 3, (C, K), generator=gen).double() * 2       # even integers, often equal
             images = torch.randint(-4, 5, (2, C, 3, 4), generator=gen).double()      # midway points included
             judge.expect("quantize_pixels", images.float(), colours.float(), tol=EXACT)
+        # Large palettes, duplicates far apart (a search in chunks must keep the first minimum across chunks), and
+        # a palette of one colour repeated.
+        for K in (20, 64):
+            colours = torch.randint(-1, 2, (3, K), generator=gen).double() * 2
+            judge.expect("quantize_pixels", torch.randint(-2, 3, (3, 4, 5), generator=gen).float(), colours.float(),
+                         tol=EXACT)
+        judge.expect("quantize_pixels", randn(gen, 3, 2, 3), torch.zeros(3, 16), tol=EXACT)
 
 
 @pytest.mark.grades("quantize_pixels")

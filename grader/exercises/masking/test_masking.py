@@ -135,7 +135,12 @@ def apply_mask_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:
     return (scores, random_mask(gen, replace(case, mask=case.mask or "random"), case.n_k, case.n_q)), {}
 
 
+def padding_mask_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:
+    return (torch.randint(0, case.n_k + 1, (4,), generator=gen), case.n_k), {}
+
+
 SPECS = {"apply_mask": Spec(apply_mask_inputs, lambda args, kwargs: EXACT,
                             ("batching", "single_token", "unequal_lengths", "float64", "large_magnitudes",
-                             "fully_masked_query"))}
+                             "fully_masked_query")),
+         "padding_mask": Spec(padding_mask_inputs, lambda args, kwargs: EXACT, (), differentiable=False)}
 globals().update(clause_checks("masking", SPECS))

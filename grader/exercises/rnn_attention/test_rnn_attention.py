@@ -159,7 +159,8 @@ def test_additive_float64(learner):
 @pytest.mark.grades("additive_attention", weight=2)
 def test_additive_masks(learner):
     """Padding masks (B, N) from random lengths, one mask (N,) shared by a batch, and random masks where one decoder
-    state sees no position at all (its weights and context must be all zeros, not NaN); float32 and float64."""
+    state sees no position at all (its weights and context must be all zeros, not NaN); float32 and float64; hidden
+    positions whose scores are far above the visible ones'."""
     gen = generator(1403)
     with Judge(learner, "rnn_attention") as judge:
         for dtype in (torch.float32, torch.float64):
@@ -175,6 +176,13 @@ def test_additive_masks(learner):
             random[2, 0] = True
             expect_additive(judge, randn(gen, 4, 5, dtype=dtype), randn(gen, 4, 3, 7, dtype=dtype),
                             *attention_weights(gen, 4, 5, 3, dtype), random)
+        # The best-scoring half of the positions hidden, their scores hundreds above the visible ones (v large): a
+        # softmax shifted by the maximum over every position, hidden ones included, underflows every visible weight.
+        s, H = randn(gen, 3, 4), randn(gen, 3, 5, 8)
+        W, U, v = attention_weights(gen, 6, 4, 5)
+        v = 300 * v
+        scores = (v[:, None] * torch.tanh(U @ H + W @ s.unsqueeze(-1))).sum(dim=-2)          # (3, 8)
+        expect_additive(judge, s, H, W, U, v, scores < scores.median(dim=-1, keepdim=True).values)
 
 
 @pytest.mark.grades("additive_attention")

@@ -103,13 +103,17 @@ def test_top_k(learner):
 @pytest.mark.grades("next_token_probs")
 def test_top_p(learner):
     """top-p keeps the shortest prefix (by decreasing probability) whose total reaches p, the crossing token
-    included: p = 0.05 (one token), 0.5, 0.9 and 1.0 (everything)."""
+    included: p = 0.05 (one token), 0.5, 0.9 and 1.0 (everything); p = 1.0 also where the float32 running total of
+    the probabilities ends just below 1 (sizes 13, 257 and 1000 here), so that no token "reaches" p."""
     gen = generator(904)
     with SamplingJudge(learner) as judge:
         logits = randn(gen, 12, scale=1.5)
         for top_p in (0.05, 0.5, 0.9, 1.0):
             expect_probs(judge, logits, 1.0, None, top_p)
         expect_probs(judge, randn(gen, 20, scale=1.0), 1.3, None, 0.6)
+        rounding = generator(905)
+        for size in (7, 13, 50, 257, 1000):
+            expect_probs(judge, randn(rounding, size, scale=1.5), 1.0, None, 1.0)
 
 
 @pytest.mark.grades("next_token_probs")

@@ -13,7 +13,7 @@ Tolerances (u = 2^-24):
 import pytest
 import torch
 
-from grader.clauses import Case, Spec, clause_checks, hide_large
+from grader.clauses import FLOAT64_FROM_FLOAT32, Case, Spec, clause_checks, hide_large
 from grader.clauses import random_mask as clause_mask
 from grader.judge import (
     U32,
@@ -79,7 +79,8 @@ def test_layer_norm_small_variance(learner):
 @pytest.mark.grades("layer_norm")
 def test_layer_norm_eps_argument(learner):
     """The eps argument is used (not a hard-coded 1e-5): random eps from 1e-6 to 1e-1 on columns whose spread is
-    comparable to sqrt(eps), where eps changes the result."""
+    comparable to sqrt(eps), where eps changes the result; on float64 such columns, the default eps and a given one,
+    held to float64 accuracy."""
     gen = generator(710)
     with Judge(learner, "transformer_layer") as judge:
         for _ in range(6):
@@ -90,6 +91,14 @@ def test_layer_norm_eps_argument(learner):
             X = randn(gen, 1, n, scale=2 * eps ** 0.5) + randn(gen, dim, n, scale=eps ** 0.5)
             gamma, beta = norm_params(gen, dim)
             judge.expect("layer_norm", X, gamma, beta, eps=eps, tol=layer_norm_tol(X, gamma, beta, eps))
+        # float64 columns of that spread, eps at its default and given: eps enters in float64 (a float32 constant,
+        # torch.tensor(1e-5), is off by 2.5e-9 relative, which such columns show at float64's accuracy)
+        for eps in (None, 1e-3):
+            X = randn(gen, 2, 8, 5, dtype=torch.float64, scale=(eps or 1e-5) ** 0.5)
+            gamma, beta = norm_params(gen, 8, torch.float64)
+            kwargs = {} if eps is None else {"eps": eps}
+            judge.expect("layer_norm", X, gamma, beta, **kwargs,
+                         tol=layer_norm_tol(X, gamma, beta, eps or 1e-5).scaled(FLOAT64_FROM_FLOAT32))
 
 
 @pytest.mark.grades("feed_forward")

@@ -1949,16 +1949,24 @@ def submission(folder: Path, chosen: list[Probe]) -> Path:
     return folder
 
 
-def grade_probes(tmp: Path) -> dict[str, list]:
-    """probe name -> the failed checks that belong to it (graded round by round)."""
+def grade_probes(tmp: Path, jobs: int = 2) -> dict[str, list]:
+    """probe name -> the failed checks that belong to it. The rounds are graded `jobs` at a time in fresh processes,
+    as `attn grade-all` grades a class: this measure is the longest file of the suite, and under pytest-xdist it
+    would otherwise finish alone on one core."""
+    from concurrent.futures import ProcessPoolExecutor
+    from multiprocessing import get_context
+
     from grader.api import grade
 
-    failures: dict[str, list] = {}
-    for index, chosen in enumerate(rounds(PROBES)):
-        report = grade(submission(tmp / f"round{index}", chosen), exercises=sorted({p.exercise for p in chosen}))
-        for p in chosen:
-            failures[p.name] = [check for check in report.checks if not check.passed
-                                and check.exercise == p.exercise and p.affects(check.function)]
+    packed = rounds(PROBES)
+    folders = [submission(tmp / f"round{index}", chosen) for index, chosen in enumerate(packed)]
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=get_context("spawn")) as pool:
+        reports = pool.map(grade, folders, [sorted({p.exercise for p in chosen}) for chosen in packed])
+        failures: dict[str, list] = {}
+        for chosen, report in zip(packed, reports):
+            for p in chosen:
+                failures[p.name] = [check for check in report.checks if not check.passed
+                                    and check.exercise == p.exercise and p.affects(check.function)]
     return failures
 
 

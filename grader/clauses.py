@@ -248,8 +248,9 @@ def _expect_fresh_results(judge: Judge, function: str, spec: Spec, gen: torch.Ge
 def _identical(a: Any, b: Any) -> bool:
     """Bit for bit the same result (tensors of equal dtype, shape and values; NaN equal to NaN)."""
     if isinstance(a, torch.Tensor) and isinstance(b, torch.Tensor):
-        return a.dtype == b.dtype and a.shape == b.shape and bool(torch.equal(a, b) or (
-            a.is_floating_point() and torch.equal(a.isnan(), b.isnan()) and torch.equal(a.nan_to_num(), b.nan_to_num())))
+        same_nan = a.is_floating_point() and torch.equal(a.isnan(), b.isnan())
+        return a.dtype == b.dtype and a.shape == b.shape and bool(
+            torch.equal(a, b) or same_nan and torch.equal(a.nan_to_num(), b.nan_to_num()))
     if isinstance(a, (tuple, list)) and isinstance(b, (tuple, list)):
         return type(a) is type(b) and len(a) == len(b) and all(_identical(x, y) for x, y in zip(a, b))
     return type(a) is type(b) and a == b

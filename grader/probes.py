@@ -628,10 +628,9 @@ def _crash_layout(calls: _Calls, observation: Observation) -> Diagnosis | None:
 
 
 # What torch and Python say when they get a float where they need an integer.
-_FLOAT_AS_INTEGER = re.compile(r"ints?, ?(but found element of type|not|but got) float|got \([^)]*\bfloat\b|'float' "
-                               r"object "
-                               r"cannot be interpreted as an integer|slice indices must be integers|valid indices "
-                               r"\(got float\)|indices must be integers or slices, not float")
+_FLOAT_AS_INTEGER = re.compile(r"ints?, ?(but found element of type|not|but got) float|got \([^)]*\bfloat\b"
+                               r"|'float' object cannot be interpreted as an integer|slice indices must be integers"
+                               r"|valid indices \(got float\)|indices must be integers or slices, not float")
 
 
 def _exception_text(error: LearnerError) -> str:

@@ -90,9 +90,10 @@ def eligible_of(ids: torch.Tensor, special=SPECIAL) -> torch.Tensor:
 @pytest.mark.grades("mlm_corrupt", weight=2)
 def test_mlm_exact_properties(learner):
     """Properties every draw has, on 1-, 2- and 3-dimensional int64 and int32 ids, special ids as a list and as a
-    tensor, special ids at the bottom and at the top of the vocabulary, mask_prob 0.15, 0.5, 1 and 0: shapes and dtypes (corrupted like ids, labels long); special tokens are
-    never chosen; labels hold the original id exactly at the chosen positions and -100 elsewhere; unchosen positions
-    are unchanged; every id is in [0, vocab_size); mask_prob 1 chooses every eligible position, 0 none."""
+    tensor, special ids at the bottom and at the top of the vocabulary, mask_prob 0.15, 0.5, 1 and 0: shapes and
+    dtypes (corrupted like ids, labels long); special tokens are never chosen; labels hold the original id exactly at
+    the chosen positions and -100 elsewhere; unchosen positions are unchanged; every id is in [0, vocab_size);
+    mask_prob 1 chooses every eligible position, 0 none."""
     gen = torch.Generator().manual_seed(1701)
     cases = [mlm_case(sentences(gen, 1, 40)[0], 1), mlm_case(sentences(gen, 30, 24), 2),
              mlm_case(sentences(gen, 12, 20, torch.int32).reshape(3, 4, 20), 3, 0.5),

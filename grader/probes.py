@@ -14,6 +14,7 @@ from __future__ import annotations
 import inspect
 import itertools
 import re
+import weakref
 from typing import TYPE_CHECKING, Any
 
 import torch
@@ -56,8 +57,8 @@ def structural(judge: Judge, observation: Observation, expected: Any) -> Diagnos
             if found:
                 return found
     calls = _Calls(judge)
-    for probe in (_nondeterministic, _discrete_in_float32, _batch_axis, _heads, _stage, _optional_arguments,
-                  _defaults, _argument_transposed, _arguments, _wrong_for_size):
+    for probe in (_nondeterministic, _kept_between_calls, _discrete_in_float32, _batch_axis, _heads, _stage,
+                  _optional_arguments, _defaults, _argument_transposed, _arguments, _wrong_for_size):
         try:
             found = probe(calls, observation, expected)
         except (_Budget, LearnerError):
@@ -217,6 +218,46 @@ def _nondeterministic(calls: _Calls, observation: Observation, expected: Any) ->
         "Your function gives a different result when called again on the same inputs: it depends on hidden state, "
         "most often random numbers drawn from torch's global generator (torch.multinomial, torch.rand, torch.randint "
         "or dropout without generator=...) instead of the generator it is given, or a value kept between calls.")
+
+
+# learner -> function -> the calls (shapes, dtypes, plain arguments) a fresh worker did not set right. A fresh
+# worker costs about 50 ms, so a function is given up after RESTARTS_PER_FUNCTION of them set nothing right.
+_NO_STATE_FOUND: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+RESTARTS_PER_FUNCTION = 4
+
+_KEPT_BETWEEN_CALLS = ("Your function fails here (a wrong result or an error) but is right on the same inputs in a "
+                       "fresh process: the failure comes from something kept between calls, such as a cache keyed by "
+                       "too little (the shapes, the sizes or id(), not the values), a module-level dict or a mutable "
+                       "default argument. Key a cache by everything the result depends on, or keep nothing between "
+                       "calls.")
+
+
+def _right_in_a_fresh_worker(calls: _Calls, observation: Observation, expected: Any) -> bool:
+    """Whether the learner's function, called on the same inputs in a fresh worker (none of its modules' state), is
+    right. Asked before the probes that change one input at a time: a cache would answer their fresh calls right
+    and the wrong one wrong, which reads as a misleading size or argument."""
+    tried = _NO_STATE_FOUND.setdefault(calls.judge.learner, {}).setdefault(observation.function, set())
+    form = repr([(tuple(t.shape), t.dtype) for t in _tensors((observation.args, observation.kwargs))] +
+                [value for value in (*observation.args, *observation.kwargs.values())
+                 if isinstance(value, (bool, int, float, str))])
+    if form in tried or len(tried) >= RESTARTS_PER_FUNCTION:
+        return False
+    calls.judge.learner.restart()
+    try:
+        right = agree(calls.learner(observation.function, observation.args, observation.kwargs), expected,
+                      observation.tol)
+    except LearnerError:
+        right = False
+    if not right:
+        tried.add(form)
+    return right
+
+
+def _kept_between_calls(calls: _Calls, observation: Observation, expected: Any) -> Diagnosis | None:
+    """Wrong here, right on the same inputs in a fresh worker: state kept between calls."""
+    if _right_in_a_fresh_worker(calls, observation, expected):
+        return "remembers_between_calls", _KEPT_BETWEEN_CALLS
+    return None
 
 
 def _discrete_in_float32(calls: _Calls, observation: Observation, expected: Any) -> Diagnosis | None:
@@ -575,7 +616,8 @@ def crashed(judge: Judge, observation: Observation, error: LearnerError) -> Diag
         return found
     calls = _Calls(judge)
     try:
-        found = _crash_layout(calls, observation) or _crash_stage(calls, observation)
+        found = (_crash_kept_between_calls(calls, observation) or _crash_layout(calls, observation)
+                 or _crash_stage(calls, observation))
         if found:
             return found
         found = _raised_in_earlier_function(judge, observation.function, error)
@@ -610,6 +652,17 @@ def crashed_backward(function: str, error: LearnerError) -> Diagnosis | None:
         f"Your {function} computes the right values but its backward pass fails: it writes in place (exp_, mul_, "
         "nan_to_num_, /=, an [...] = assignment) into a tensor autograd saved to differentiate an earlier step (the "
         "output of exp, softmax, tanh, sigmoid). Write the new value into a new tensor (x = x * y, torch.where).")
+
+
+def _crash_kept_between_calls(calls: _Calls, observation: Observation) -> Diagnosis | None:
+    """It raises here, and runs right on the same inputs in a fresh worker: state kept between calls."""
+    try:
+        expected = calls.reference(observation.function, observation.args, observation.kwargs)
+    except Exception:   # noqa: BLE001 - the reference refuses these inputs: a fresh worker tells nothing
+        return None
+    if _right_in_a_fresh_worker(calls, observation, expected):
+        return "remembers_between_calls", _KEPT_BETWEEN_CALLS
+    return None
 
 
 def _crash_layout(calls: _Calls, observation: Observation) -> Diagnosis | None:

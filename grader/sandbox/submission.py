@@ -212,6 +212,12 @@ class Submission:
         if self._worker is not None:
             self._stop(kill=True)
 
+    def restart(self) -> None:
+        """The next call runs in a fresh worker: nothing the learner's modules kept between calls survives (the
+        substitutes are set up again)."""
+        if self._worker is not None:
+            self._stop(kill=True)
+
     @contextlib.contextmanager
     def default_dtype(self, dtype: torch.dtype):
         """Calls made inside run with torch's default dtype set to `dtype` (float32 or float64) in the worker: a

@@ -173,6 +173,45 @@ def test_probes_that_call_again_name_the_kind_of_mistake(name, tmp_path):
     assert diagnosis in names, f"{name}: diagnoses {names}"
 
 
+# name -> (exercise, source): state kept between calls, which the probes that change one input at a time would misread
+# (a fresh cache entry for a neighbouring size, or for another dtype, is right)
+STATEFUL = {
+    "padding_mask_cached_by_shape": ("masking", """
+        _masks = {}
+
+        def padding_mask(lengths, n):
+            key = (tuple(lengths.shape), n)                      # the lengths' values are not in the key
+            if key not in _masks:
+                _masks[key] = (torch.arange(n)[None, :] < lengths[:, None])[:, :, None]
+            return _masks[key]
+    """),
+    "visible_keys_cached_by_query_count": ("softmax", """
+        _visible = {}
+
+        def softmax_cols(scores):
+            n = scores.shape[-1]
+            if n not in _visible:                                 # keyed by the queries only: another number of
+                _visible[n] = torch.ones(scores.shape[-2], n, dtype=torch.bool)   # keys no longer broadcasts
+            columns = scores.masked_fill(~_visible[n], float("-inf"))
+            top = columns.amax(dim=-2, keepdim=True).masked_fill(columns.amax(dim=-2, keepdim=True) == float("-inf"), 0)
+            weights = (columns - top).exp()
+            return weights / weights.sum(dim=-2, keepdim=True).clamp_min(torch.finfo(scores.dtype).tiny)
+    """),
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(STATEFUL))
+def test_state_kept_between_calls_is_named_and_never_misread_as_a_size_or_an_argument(name, tmp_path):
+    exercise, source = STATEFUL[name]
+    report = grade(submission(tmp_path / "s", exercise, source), [exercise])
+    names = {check.id: (check.diagnosis or "").split(":")[0] for check in report.checks if not check.passed}
+    assert "remembers_between_calls" in names.values(), names
+    misread = {"wrong_for_size", "breaks_for_size", "argument_ignored", "argument_misused", "breaks_float64",
+               "batch_axis", "breaks_batching"}
+    assert not misread & set(names.values()), names
+
+
 def test_boolean_results_say_whether_the_mask_allows_too_much_or_too_little():
     expected = torch.ones(4, 4, dtype=torch.bool).tril()                                # key j sees query i ≤ j
     loose = expected | torch.ones(4, 4, dtype=torch.bool).triu(1)

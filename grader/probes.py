@@ -634,7 +634,8 @@ def crashed(judge: Judge, observation: Observation, error: LearnerError) -> Diag
                 "input check is too strict. Look at the edges the contract allows: a size or count of 0, one item "
                 "(one token, one document), an optional argument given as 0 or False rather than left out.")
         for probe in (_crash_batch, _crash_batch_of_one, _crash_without_batch, _crash_float64, _crash_token_count,
-                      _crash_sizes, _crash_long_sequence, _argument_transposed):
+                      _crash_sizes, _crash_edge_value, _crash_long_sequence,
+                      _argument_transposed):
             found = probe(calls, observation)
             if found:
                 return found
@@ -906,6 +907,38 @@ def _crash_sizes(calls: _Calls, observation: Observation) -> Diagnosis | None:
         f"Your function raises for {label}={value} but is right for {label}={other}: a size the contract allows is "
         f"not handled ({'an odd' if value % 2 else 'an even'} {label}, or a size of one): look for slices with a "
         "step, halves, or shapes assumed to divide evenly.")
+
+
+def _crash_edge_value(calls: _Calls, observation: Observation) -> Diagnosis | None:
+    """It raises for an argument at an edge of its range (a float of 0 or 1, an integer of 0) and is right once that
+    one argument is moved inside (0.5, 1), and for no other such argument: the contract gives the edge a meaning (a
+    temperature of 0 is greedy, a top_p of 1 keeps every token, a shift of 0 shifts nothing) that the function does
+    not handle. An argument at its default value is not an edge."""
+    names = _parameter_names(calls.judge, observation.function)
+    try:
+        defaults = {name: p.default for name, p in
+                    inspect.signature(getattr(calls.judge.reference, observation.function)).parameters.items()}
+    except (AttributeError, TypeError, ValueError):
+        defaults = {}
+    slots = [(names[i] if i < len(names) else f"argument {i}", value,
+              lambda new, i=i: ((*observation.args[:i], new, *observation.args[i + 1:]), observation.kwargs))
+             for i, value in enumerate(observation.args)]
+    slots += [(key, value, lambda new, k=key: (observation.args, {**observation.kwargs, k: new}))
+              for key, value in observation.kwargs.items()]
+    fixed = []
+    for label, value, rebuild in slots:
+        inside = {float: {0.0: 0.5, 1.0: 0.5}, int: {0: 1}}.get(type(value), {}).get(value)
+        if inside is not None and defaults.get(label, inspect.Parameter.empty) != value and \
+                _right_on(calls, observation, *rebuild(inside)):
+            fixed.append((label, value, inside))
+    if len(fixed) != 1:
+        return None
+    label, value, inside = fixed[0]
+    return "breaks_at_edge_value", (
+        f"Your function raises for {label}={value!r} but is right for {label}={inside!r}: the contract allows "
+        f"{label}={value!r} and says what it means (a temperature of 0 picks the most likely token, a top_p of 1 "
+        "keeps every token, a shift or count of 0 changes nothing). Handle that value on its own path instead of "
+        "dividing by it, indexing with it or searching for something it makes empty.")
 
 
 def _tensors(value: Any) -> list[torch.Tensor]:

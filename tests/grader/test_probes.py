@@ -161,6 +161,13 @@ CALLING_PROBES = {
         def next_token_probs(logits, temperature=1.0, top_k=None, top_p=None):
             return _right(logits, temperature ** 2, top_k, top_p)
     """, "argument_misused"),
+    "temperature_zero_divides": ("sampling", """
+        _right = next_token_probs
+
+        def next_token_probs(logits, temperature=1.0, top_k=None, top_p=None):
+            scaled = torch.distributions.Categorical(logits=logits / temperature)   # 0: inf - inf, refused
+            return _right(scaled.logits, 1.0, top_k, top_p)
+    """, "breaks_at_edge_value"),
 }
 
 

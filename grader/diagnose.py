@@ -37,6 +37,7 @@ GENERIC = frozenset({"wrong_shape", "wrong_dtype", "not_finite", "transposed", "
                      "breaks_for_size", "breaks_unless_sizes_match", "rejects_valid_input", "argument_transposed",
                      "needs_batch_axis", "wrong_for_size", "breaks_for_long_sequences", "in_place_breaks_autograd",
                      "default_argument_differs", "float_used_as_size", "breaks_at_edge_value",
+                     "size_written_in_code",
                      # a clause check whose failure nothing more specific explains (grader.clauses)
                      "breaks_batching", "breaks_single_token", "breaks_unequal_lengths", "breaks_float64",
                      "breaks_large_magnitudes", "breaks_fully_masked_query", "hidden_keys_leak", "breaks_one_head",

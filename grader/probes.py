@@ -634,14 +634,39 @@ def crashed(judge: Judge, observation: Observation, error: LearnerError) -> Diag
                 "input check is too strict. Look at the edges the contract allows: a size or count of 0, one item "
                 "(one token, one document), an optional argument given as 0 or False rather than left out.")
         for probe in (_crash_batch, _crash_batch_of_one, _crash_without_batch, _crash_float64, _crash_token_count,
-                      _crash_sizes, _crash_edge_value, _crash_long_sequence,
-                      _argument_transposed):
+                      _crash_sizes, _crash_edge_value, _crash_long_sequence, _argument_transposed):
             found = probe(calls, observation)
             if found:
                 return found
     except _Budget:
         pass
-    return None
+    return _size_written_in_code(observation, error)
+
+
+# The sizes torch's shape errors name: "shape '[-1, 3]'", "with size 256", "tensor a (3)", "size 5 for tensor".
+_SIZES_IN_SHAPE_ERROR = re.compile(r"shape '\[([-\d, ]+)\]' is invalid|with size (\d+)|tensor [ab] \((\d+)\)"
+                                   r"|[Ee]xpected size (\d+)|got size (\d+)")
+
+
+def _size_written_in_code(observation: Observation, error: LearnerError) -> Diagnosis | None:
+    """A shape error that names a size (2 or more) that is none of the call's sizes, nor one more or less, nor a
+    product or an exact ratio of two of them: a size written into the code (3 colour channels, a vocabulary of
+    256) where it must be read from the arguments."""
+    found = [int(number) for match in _SIZES_IN_SHAPE_ERROR.finditer(_exception_text(error))
+             for group in match.groups() if group for number in re.findall(r"\d+", group)]
+    sizes = {size for tensor in _tensors((observation.args, observation.kwargs)) for size in tensor.shape}
+    sizes |= {value for value in (*observation.args, *observation.kwargs.values())
+              if type(value) is int and value > 0}
+    derived = sizes | {a + step for a in sizes for step in (-1, 1)} | {a * b for a in sizes for b in sizes} | \
+        {a // b for a in sizes for b in sizes if b and a % b == 0}
+    foreign = sorted({size for size in found if size >= 2 and size not in derived})
+    if not foreign:
+        return None
+    return "size_written_in_code", (
+        f"Your {observation.function} raised on a size of {foreign[0]}, which is none of the sizes of this call's "
+        "arguments (nor one more or less, a product or a ratio of two of them): a number written into the code, "
+        "copied from an example (3 colour channels, a vocabulary of 256, a head width of 64), where the size must "
+        "be read from the arguments' shapes.")
 
 
 def crashed_backward(function: str, error: LearnerError) -> Diagnosis | None:

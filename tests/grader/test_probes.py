@@ -168,6 +168,13 @@ CALLING_PROBES = {
             scaled = torch.distributions.Categorical(logits=logits / temperature)   # 0: inf - inf, refused
             return _right(scaled.logits, 1.0, top_k, top_p)
     """, "breaks_at_edge_value"),
+    "vit_b16_patch_size_written_in": ("patch_embedding", """
+        def patchify(images, patch_size):
+            batch, channels, height, width = images.shape
+            P = patch_size
+            grid = images.reshape(batch, channels, height // P, P, width // P, P)
+            return grid.permute(0, 2, 4, 1, 3, 5).reshape(batch, -1, 768).transpose(1, 2)   # 3 * 16 * 16, ViT-B/16
+    """, "size_written_in_code"),
 }
 
 

@@ -126,6 +126,10 @@ class Judge:
         return False
 
     # -------------------------------------------------------------------------------------------- calling
+    def patience(self, factor: float):
+        """Inside, the learner's calls may take `factor` times the call time limit (a large size, for a loop)."""
+        return self.learner.patience(factor)
+
     @contextlib.contextmanager
     def default_dtype(self, dtype: torch.dtype):
         """Inside, torch's default dtype is `dtype` for the learner's calls (in the sandbox) and for the reference

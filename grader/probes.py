@@ -952,7 +952,8 @@ def _crash_edge_value(calls: _Calls, observation: Observation) -> Diagnosis | No
               for key, value in observation.kwargs.items()]
     fixed = []
     for label, value, rebuild in slots:
-        inside = {float: {0.0: 0.5, 1.0: 0.5}, int: {0: 1}}.get(type(value), {}).get(value)
+        inside = {float: {0.0: 0.5, 1.0: 0.5}, int: {0: 1}}[type(value)].get(value) if type(value) in (float, int) \
+            else None
         if inside is not None and defaults.get(label, inspect.Parameter.empty) != value and \
                 _right_on(calls, observation, *rebuild(inside)):
             fixed.append((label, value, inside))

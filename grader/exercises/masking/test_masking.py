@@ -33,8 +33,10 @@ def test_causal_mask(learner):
     the 1024-token buffer GPT-2's code cuts its mask from): a bool tensor."""
     gen = generator(404)
     with Judge(learner, "masking") as judge:
-        for n in (1, 2, 5, 9, *(randint(gen, 10, 40) for _ in range(4)), 1100):
+        for n in (1, 2, 5, 9, *(randint(gen, 10, 40) for _ in range(4))):
             judge.expect("causal_mask", n, tol=EXACT)
+        with judge.patience(4):                      # a correct double loop in Python takes seconds for 1100^2
+            judge.expect("causal_mask", 1100, tol=EXACT)
 
 
 @pytest.mark.grades("padding_mask")
@@ -65,7 +67,8 @@ def test_local_mask(learner):
         for _ in range(5):
             n = randint(gen, 2, 30)
             judge.expect("local_mask", n, randint(gen, 0, n + 1), tol=EXACT)
-        judge.expect("local_mask", 1100, 4, tol=EXACT)
+        with judge.patience(4):                      # a correct double loop in Python takes seconds for 1100^2
+            judge.expect("local_mask", 1100, 4, tol=EXACT)
 
 
 @pytest.mark.grades("apply_mask", weight=2)

@@ -120,7 +120,8 @@ CLAUSES: dict[str, Clause] = {
         "autograd reaches every floating-point tensor argument, each weight of a params dict included, with the "
         "reference's gradients, from every returned tensor (attention's weights too); a batch of two, float64 "
         "inputs, the float32 bound (float32 internals are accepted); where the contract has queries that see no "
-        "key, once more with such a query (no NaN may reach a weight); gradients are compared at finite inputs",
+        "key, once more with such a query (no NaN may reach a weight); once more with every one-dimensional float "
+        "tensor (biases, gains) all zeros; gradients are compared at finite inputs",
         lambda base: [replace(base, dtype=torch.float64, batch=(2,))]),
 }
 
@@ -210,6 +211,11 @@ def _make_check(exercise: str, function: str, spec: Spec, clause: str) -> Callab
                         _expect_fresh_results(judge, function, spec, gen, case)
                         continue
                     args, kwargs, tol = _call_and_tolerance(spec, gen, case)
+                    if case.extra.get("zero_vectors"):
+                        zeroed = _vectors_zeroed((args, kwargs))
+                        if zeroed is None:
+                            continue
+                        args, kwargs = zeroed
                     if clause == "gradients":
                         judge.expect_grad(function, args, kwargs, float_slots(args, kwargs), tol=tol.scaled(8.0),
                                           seed=_stable_seed(exercise, function, str(index)))
@@ -260,7 +266,24 @@ def _cases(spec: Spec, clause: str) -> list[Case]:
     cases = CLAUSES[clause].cases(spec.base)
     if clause == "gradients" and "fully_masked_query" in spec.clauses:  # the backward pass of a guarded 0/0 too
         cases.append(replace(cases[0], mask="fully_masked_query"))
+    if clause == "gradients":  # a zero bias still gets its gradient (no "skip it when it is zero")
+        cases.append(replace(cases[0], extra={**cases[0].extra, "zero_vectors": True}))
     return cases
+
+
+def _vectors_zeroed(call: tuple[tuple, dict]) -> tuple[tuple, dict] | None:
+    """The call with every one-dimensional float tensor (a bias, a gain, a vector of weights) all zeros, or None
+    when it has none."""
+    found = []
+
+    def zero(tensor: torch.Tensor) -> torch.Tensor:
+        if tensor.is_floating_point() and tensor.dim() == 1:
+            found.append(tensor)
+            return torch.zeros_like(tensor)
+        return tensor
+
+    zeroed = map_tensors(call, zero)
+    return zeroed if found else None
 
 
 def _batch_slots(spec: Spec, case: Case) -> list[tuple]:

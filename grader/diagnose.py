@@ -29,7 +29,7 @@ GENERIC = frozenset({"wrong_shape", "wrong_dtype", "not_finite", "transposed", "
                      "different_length", "different_result", "no_gradient", "wrong_gradient", "missing_value_error",
                      "invariant_broken", "modifies_input_in_place", "entries_rearranged", "mask_allows_too_much",
                      "mask_allows_too_little", "mask_negated", "whitespace_differs", "segmentation_differs",
-                     "unexpected_symbols", "wrong_type",
+                     "unexpected_symbols", "wrong_type", "text_cut_short",
                      # structural diagnoses (grader.probes), found by probing the learner's function
                      "axes_permuted", "right_up_to_normalisation", "right_for_first_columns",
                      "fully_masked_queries_wrong", "float32_accuracy", "batch_axis", "heads", "argument_ignored",
@@ -360,6 +360,14 @@ def generic(observation: Observation, expected: Any) -> tuple[str, str]:
         return "whitespace_differs", ("Your text has the right characters, but spaces where none belong or none "
                                       "where one does: " + FUNCTION_HINTS.get(observation.function,
                                                                                "check where spaces come from."))
+    if isinstance(expected, str) and isinstance(got, str) and got != expected and (
+            expected.startswith(got) or expected.endswith(got)):
+        end = "end" if expected.startswith(got) else "start"
+        return "text_cut_short", (f"Your text is the expected one with characters missing at its {end} "
+                                  f"({expected[len(got):] if end == 'end' else expected[:-len(got)]!r}): something "
+                                  "strips or slices more than it should. str.strip, rstrip and lstrip remove every "
+                                  "character of the SET they are given (rstrip('</w>') also eats a final 'w'); "
+                                  "to remove a suffix, use str.removesuffix.")
     found = _wrong_type(got, expected)
     if found:
         return found

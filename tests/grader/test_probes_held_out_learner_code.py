@@ -1905,8 +1905,9 @@ SEVENTH_BATCH = blind_batch("held_out_blind_6", "_6")
 EIGHTH_BATCH = blind_batch("held_out_blind_7", "_7")
 NINTH_BATCH = blind_batch("held_out_blind_8", "_8")
 TENTH_BATCH = blind_batch("held_out_blind_9", "_9")
+ELEVENTH_BATCH = blind_batch("held_out_blind_10", "_10")
 PROBES = FIRST_BATCH + SECOND_BATCH + THIRD_BATCH + FOURTH_BATCH + FIFTH_BATCH + SIXTH_BATCH + SEVENTH_BATCH + \
-    EIGHTH_BATCH + NINTH_BATCH + TENTH_BATCH
+    EIGHTH_BATCH + NINTH_BATCH + TENTH_BATCH + ELEVENTH_BATCH
 
 
 def rounds(probes: list[Probe]) -> list[list[Probe]]:
@@ -2032,7 +2033,7 @@ if __name__ == "__main__":
                          ("fourth batch (blind)", FOURTH_BATCH), ("fifth batch (blind)", FIFTH_BATCH),
                          ("sixth batch (blind)", SIXTH_BATCH), ("seventh batch (blind)", SEVENTH_BATCH),
                          ("eighth batch (blind)", EIGHTH_BATCH), ("ninth batch (blind)", NINTH_BATCH),
-                         ("tenth batch (blind)", TENTH_BATCH),
+                         ("tenth batch (blind)", TENTH_BATCH), ("eleventh batch (blind)", ELEVENTH_BATCH),
                          ("all", PROBES)):
         result = figures(failures, batch)
         print(f"== {title}")

@@ -113,12 +113,13 @@ def test_lecture_example(learner):
 @pytest.mark.grades("train_bpe", weight=3)
 def test_random_corpora(learner):
     """Random corpora over small alphabets (ties everywhere, overlapping runs such as "aaaa", merged symbols that
-    share characters), 8 to 40 merges; then 8 corpora whose alphabet size, vocabulary, length, word length and number
+    share characters; one holds "_", "." and "*", which a symbol joiner or a regular expression may misread), 8 to 40
+    merges; then 8 corpora whose alphabet size, vocabulary, length, word length and number
     of merges are all random."""
     with judging_training(learner) as judge:
         for seed, alphabet, distinct, total, merges in ((1, "ab", 12, 60, 20), (2, "abc", 20, 120, 40),
                                                         (3, "xyz", 15, 80, 25), (4, "aab", 10, 50, 12),
-                                                        (5, "abcd", 30, 200, 8)):
+                                                        (5, "abcd", 30, 200, 8), (6, "a_b.*", 15, 80, 20)):
             judge.expect("train_bpe", random_corpus(seed, alphabet, distinct, total, 7), merges, tol=EXACT)
         gen = generator(9)
         for seed in range(30, 38):                     # 8 more, every size drawn at random
@@ -167,11 +168,12 @@ def test_end_of_word_symbol_in_text_is_rejected(learner):
 @pytest.mark.grades("bpe_encode", weight=2)
 def test_encode(learner):
     """Merges applied in the order learned, each replacing its non-overlapping occurrences left to right; texts with
-    words and characters never seen in training."""
+    words and characters never seen in training, and over "_", "|" and "\\" (a separator or a regular expression may
+    misread them)."""
     from reference.bpe import train_bpe
 
     with Judge(learner, "bpe") as judge:
-        for seed, alphabet in ((11, "ab"), (12, "abc"), (13, "éab")):
+        for seed, alphabet in ((11, "ab"), (12, "abc"), (13, "éab"), (14, "a_|\\")):
             merges = train_bpe(random_corpus(seed, alphabet, 15, 80, 6), 25)
             text = random_corpus(seed + 100, alphabet + "d", 12, 30, 8)
             judge.expect("bpe_encode", text, merges, tol=EXACT)
@@ -253,7 +255,8 @@ def test_encode_replays_any_merge_list_in_order(learner):
 
 @pytest.mark.grades("bpe_decode")
 def test_decode(learner):
-    """Concatenate, every "</w>" becomes a space, trailing spaces stripped; decode(encode(t)) == " ".join(t.split());
+    """Concatenate, every "</w>" becomes a space, trailing spaces stripped; decode(encode(t)) == " ".join(t.split()),
+    also for words that end in "w", "<", "/" or ">" (a strip of the characters of "</w>" eats them);
     random token lists, where "</w>" tokens of their own give consecutive spaces that must stay, at the start too
     (only trailing spaces are removed)."""
     from reference.bpe import bpe_encode, train_bpe
@@ -265,6 +268,9 @@ def test_decode(learner):
         decoded = judge.call("bpe_decode", tokens)
         judge.require(decoded == " ".join(text.split()), "decoding the tokens of a text did not give back its words "
                       "separated by single spaces")
+        for seed, alphabet in ((24, "low/>"), (25, "low<")):    # words ending in characters of "</w>", never holding it
+            text = random_corpus(seed, alphabet, 10, 25, 6)
+            judge.expect("bpe_decode", bpe_encode(text, train_bpe(text, 12)), tol=EXACT)
         gen = generator(22)
         pieces = ["a", "b", "é", "ab", "</w>", "b</w>", "aé</w>", "日"]
         for _ in range(6):

@@ -25,8 +25,8 @@ from typing import Any, Callable
 import pytest
 import torch
 
-from grader.diagnose import WEAKER_THAN_A_CLAUSE, Misconception, Tolerance, map_tensors
-from grader.judge import Judge, generator
+from grader.diagnose import WEAKER_THAN_A_CLAUSE, Misconception, Tolerance, agree, map_tensors
+from grader.judge import Judge, call_text, generator
 
 FLOAT64_FROM_FLOAT32 = 2.0 ** -29 * 4
 
@@ -114,7 +114,8 @@ CLAUSES: dict[str, Clause] = {
     # Sizes as the base case has them: a cache keyed by the shapes, the sizes or id() returns the first call's result.
     "fresh_values": Clause(
         "a result depends on the arguments' values, not only on their shapes or on earlier calls: a call, a call "
-        "with arguments of the same shapes and other values, then the first call again",
+        "with arguments of the same shapes and other values, then the first call again; and a result the caller "
+        "holds is its own (a later call does not overwrite it, changing it does not change the next result)",
         lambda base: [base]),
     "gradients": Clause(
         "autograd reaches every floating-point tensor argument, each weight of a params dict included, with the "
@@ -141,7 +142,9 @@ def clause_checks(exercise: str, specs: dict[str, Spec], weight: float = 1) -> d
     module namespace."""
     checks = {}
     for function, spec in specs.items():
-        implied = [c for c in EVERY_FUNCTION if c not in spec.clauses and (c != "gradients" or spec.differentiable)]
+        takes_tensors = bool(_tensor_paths(spec.make(generator(0), spec.base)))
+        implied = [c for c in EVERY_FUNCTION if c not in spec.clauses and (c != "gradients" or spec.differentiable)
+                   and (c != "non_contiguous" or takes_tensors)]
         for clause in (*spec.clauses, *implied):
             if clause not in CLAUSES:
                 raise ValueError(f"{exercise}.{function}: unknown clause {clause!r}; known: {sorted(CLAUSES)}")
@@ -249,6 +252,28 @@ def _expect_fresh_results(judge: Judge, function: str, spec: Spec, gen: torch.Ge
         if len(results) > 1 and _identical(results[-1], results[-2]):      # the previous call's result
             raise Misconception(*CLAUSE_DIAGNOSES["fresh_values"], judge.problems[-1])
         return
+    _expect_results_not_shared(judge, function, calls[0], calls[1], judge.expected[-1])
+
+
+def _expect_results_not_shared(judge: Judge, function: str, first: tuple, other: tuple, expected: Any) -> None:
+    """A result the caller holds is its own: a later call does not overwrite it, and changing it in place does not
+    change what the same call returns next (a buffer or a cached tensor handed out as it is)."""
+    (args, kwargs, tol), (other_args, other_kwargs, _) = first, other
+    kept, after, _, again = judge.learner.call_held(judge.exercise, function, args, kwargs, other_args, other_kwargs)
+    call = call_text(function, args, kwargs)
+    if not _identical(after, kept):
+        raise Misconception("shares_its_results", _SHARED, f"the result of {call} changed when {function} was "
+                            "called again on other arguments: each call writes into the same buffer")
+    if not agree(again, expected, tol):
+        raise Misconception("shares_its_results", _SHARED, f"after the caller changed the result of {call} in "
+                            f"place, the same call returned the changed values: {function} hands out a tensor (or "
+                            "list) it keeps")
+
+
+_SHARED = ("Your function hands out something it keeps: a buffer that later calls write into, or a cached tensor "
+           "(or list) returned as it is, so that a caller who changes the result in place (x += ..., masked_fill_) "
+           "changes what the next call returns. Return a new tensor each call: .clone() what you cache, or keep "
+           "nothing between calls.")
 
 
 def _identical(a: Any, b: Any) -> bool:

@@ -41,7 +41,8 @@ GENERIC = frozenset({"wrong_shape", "wrong_dtype", "not_finite", "transposed", "
                      # a clause check whose failure nothing more specific explains (grader.clauses)
                      "breaks_batching", "breaks_single_token", "breaks_unequal_lengths", "breaks_float64",
                      "breaks_large_magnitudes", "breaks_fully_masked_query", "hidden_keys_leak", "breaks_one_head",
-                     "breaks_clause", "assumes_contiguous", "breaks_broadcasting", "remembers_between_calls"})
+                     "breaks_clause", "assumes_contiguous", "breaks_broadcasting", "remembers_between_calls",
+                     "shares_its_results"})
 # The diagnoses that only say that something differs, without saying how.
 UNSPECIFIC = frozenset({"different_values", "different_result", "different_sequence", "invariant_broken"})
 # What a clause check's own name says better: a failed clause names the clause unless the diagnosis says more than

@@ -68,6 +68,8 @@ def handle(request: dict, modules: dict, workdir: str) -> dict:
         with default_dtype(request.get("default_dtype")):
             output = function(*args, **kwargs)
         return {"value": send_back(output), **changed(function, args, kwargs, before), **streams(generators)}
+    if request["op"] == "call_held":
+        return {"value": send_back(held(function, request, args, kwargs, generators))}
     inputs = []
     for key in request["wrt"]:
         try:
@@ -88,6 +90,52 @@ def handle(request: dict, modules: dict, workdir: str) -> dict:
         grads = [None] * len(inputs)
     return {"value": send_back(output), "grads": protocol.encode(dict(zip(request["wrt"], grads, strict=True))),
             **mutated}
+
+
+def held(function, request: dict, args: list, kwargs: dict, generators: list) -> tuple:
+    """A result the caller keeps: (the first call's result as returned, the same object after a call on other
+    arguments, that call's result, the first call again after the caller changed the result it holds in place)."""
+    other_args = list(materialize(protocol.decode(request["other_args"]), generators))
+    other_kwargs = materialize(protocol.decode(request["other_kwargs"]), generators)
+    again_args = list(materialize(protocol.decode(request["args"]), generators))
+    again_kwargs = materialize(protocol.decode(request["kwargs"]), generators)
+    with default_dtype(request.get("default_dtype")):
+        first = function(*args, **kwargs)
+        kept = _copied(first)
+        other = function(*other_args, **other_kwargs)
+        after = _copied(first)
+        _scribble(first)
+        again = function(*again_args, **again_kwargs)
+    return kept, after, other, again
+
+
+def _copied(value: object) -> object:
+    if isinstance(value, protocol.torch.Tensor):
+        return value.detach().clone()
+    if isinstance(value, (list, tuple)):
+        return type(value)(_copied(item) for item in value)
+    return value
+
+
+def _scribble(value: object) -> None:
+    """Change every tensor and list of a result in place, as a caller may (an expanded view cannot be written)."""
+    torch = protocol.torch
+    if isinstance(value, torch.Tensor):
+        with torch.no_grad():
+            try:
+                if value.dtype == torch.bool:
+                    value.logical_not_()
+                else:
+                    value.add_(1)
+            except RuntimeError:
+                pass
+    elif isinstance(value, tuple):
+        for item in value:
+            _scribble(item)
+    elif isinstance(value, list):
+        for item in value:
+            _scribble(item)
+        value.append(None)
 
 
 def _paired(output: object, cotangent: object) -> list[tuple[object, object]]:

@@ -260,6 +260,22 @@ class Submission:
         self.streams = streams
         return self._decode(reply["value"])
 
+    def call_held(self, module: str, function: str, args: tuple, kwargs: dict, other_args: tuple,
+                  other_kwargs: dict) -> tuple:
+        """A result the caller keeps, in one round trip: r = f(args); o = f(other); f(args) again after the worker
+        changed r in place -> (r as returned, r after the call on other arguments, o, the last result)."""
+        reply = self._call({"op": "call_held", "module": module, "function": function,
+                            "default_dtype": self._default_dtype,
+                            "args": protocol.encode(tuple(args), keep_layout=True),
+                            "kwargs": protocol.encode(kwargs, keep_layout=True),
+                            "other_args": protocol.encode(tuple(other_args), keep_layout=True),
+                            "other_kwargs": protocol.encode(other_kwargs, keep_layout=True)})
+        value = self._decode(reply["value"])
+        if not (isinstance(value, list | tuple) and len(value) == 4):
+            self._stop(kill=True)
+            raise LearnerError("protocol", "the sandbox sent a malformed held result")
+        return tuple(value)
+
     def call_with_grad(self, module: str, function: str, args: tuple, kwargs: dict, wrt: list[int | str],
                        cotangent: torch.Tensor | tuple) -> tuple[object, dict[int | str, torch.Tensor | None]]:
         """Call with the `wrt` arguments (indices into args, kwargs names, or "<argument>/<entry>" for a tensor of a

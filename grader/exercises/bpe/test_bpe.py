@@ -13,6 +13,7 @@ import pytest
 import torch
 
 from grader import catalogue
+from grader.clauses import Case, Spec, clause_checks
 from grader.diagnose import UNSPECIFIC, Misconception
 from grader.judge import EXACT, Judge, generator
 
@@ -299,3 +300,25 @@ def test_decode_trailing_spaces(learner):
             else:
                 tokens = [token.replace("</w>", "") or "a" for token in tokens]
             judge.expect("bpe_decode", tokens, tol=EXACT)
+
+
+# ------------------------------------------------------------------ the contract's clauses (grader/clauses.py)
+
+def encode_clause_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:
+    from reference.bpe import train_bpe
+
+    seed = int(torch.randint(0, 1000, (), generator=gen))
+    return (random_corpus(seed, "abc", 8, 20, 6), train_bpe(random_corpus(seed + 1, "abc", 10, 40, 6), 10)), {}
+
+
+def decode_clause_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:
+    from reference.bpe import bpe_encode
+
+    text = random_corpus(int(torch.randint(0, 1000, (), generator=gen)), "abc", 8, 20, 6)
+    return (bpe_encode(text, [("a", "b"), ("ab", "</w>"), ("c", "</w>")]),), {}
+
+
+# Lists and text: the general clauses give them fresh values and results of their own
+SPECS = {"bpe_encode": Spec(encode_clause_inputs, lambda args, kwargs: EXACT, (), differentiable=False),
+         "bpe_decode": Spec(decode_clause_inputs, lambda args, kwargs: EXACT, (), differentiable=False)}
+globals().update(clause_checks("bpe", SPECS))

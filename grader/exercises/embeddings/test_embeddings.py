@@ -181,7 +181,13 @@ def one_hot_clause_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict
 
 
 # one_hot's input is ids (nothing to differentiate): the general clauses give it non-contiguous ids only
-SPECS = {"embed": Spec(embed_inputs, lambda args, kwargs: EXACT,
+def positions_clause_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:
+    return (int(torch.randint(1, 12, (), generator=gen)), int(torch.randint(1, 9, (), generator=gen))), {}
+
+
+SPECS = {"sinusoidal_positions": Spec(positions_clause_inputs, lambda args, kwargs: Tolerance.float32(32 * args[0]),
+                                      (), differentiable=False),
+         "embed": Spec(embed_inputs, lambda args, kwargs: EXACT,
                        ("batching", "single_token", "float64", "large_magnitudes")),
          "one_hot": Spec(one_hot_clause_inputs, lambda args, kwargs: EXACT, (), differentiable=False)}
 globals().update(clause_checks("embeddings", SPECS))

@@ -543,7 +543,19 @@ def quantize_clause_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dic
 
 
 # quantize_pixels returns ids (nothing to differentiate): the general clauses give it non-contiguous inputs only
-SPECS = {"average_pool_head": Spec(head_clause_inputs, lambda args, kwargs: head_tol(*args),
+def dequantize_clause_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:
+    """Ids (..., 4, 5) of a palette of 7 colours (3, 7)."""
+    ids = torch.randint(0, 7, (*case.batch, 4, 5), generator=gen)
+    return (ids, torch.rand(3, 7, generator=gen, dtype=torch.float64).to(case.dtype)), {}
+
+
+def sequence_clause_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:
+    return (torch.randint(0, 7, (*case.batch, 3, 4), generator=gen), 7), {}
+
+
+SPECS = {"dequantize_pixels": Spec(dequantize_clause_inputs, lambda args, kwargs: EXACT, ()),
+         "pixel_sequence": Spec(sequence_clause_inputs, lambda args, kwargs: EXACT, (), differentiable=False),
+         "average_pool_head": Spec(head_clause_inputs, lambda args, kwargs: head_tol(*args),
                                    ("batching", "single_token", "float64", "large_magnitudes")),
          "quantize_pixels": Spec(quantize_clause_inputs, lambda args, kwargs: EXACT, (), differentiable=False)}
 globals().update(clause_checks("imagegpt", SPECS))

@@ -142,7 +142,18 @@ def padding_mask_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:
     return (torch.randint(0, case.n_k + 1, (4,), generator=gen), case.n_k), {}
 
 
-SPECS = {"apply_mask": Spec(apply_mask_inputs, lambda args, kwargs: EXACT,
+def causal_mask_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:
+    return (int(torch.randint(1, 12, (), generator=gen)),), {}
+
+
+def local_mask_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:
+    return (case.n_k, int(torch.randint(0, case.n_k + 1, (), generator=gen))), {}
+
+
+# Masks from sizes: the general clauses give them fresh values and results of their own
+SPECS = {"causal_mask": Spec(causal_mask_inputs, lambda args, kwargs: EXACT, (), differentiable=False),
+         "local_mask": Spec(local_mask_inputs, lambda args, kwargs: EXACT, (), differentiable=False),
+         "apply_mask": Spec(apply_mask_inputs, lambda args, kwargs: EXACT,
                             ("batching", "single_token", "unequal_lengths", "float64", "large_magnitudes",
                              "fully_masked_query")),
          "padding_mask": Spec(padding_mask_inputs, lambda args, kwargs: EXACT, (), differentiable=False)}

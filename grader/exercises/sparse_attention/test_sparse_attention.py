@@ -15,6 +15,7 @@ that keeps one half of the rule (global tokens see everyone, or are seen by ever
 import pytest
 import torch
 
+from grader.clauses import Case, Spec, clause_checks
 from grader.diagnose import UNSPECIFIC, Misconception, agree
 from grader.judge import EXACT, Judge, generator, randn
 from grader.sandbox import LearnerError
@@ -302,3 +303,19 @@ def test_cost_rejects_unknown_patterns_and_missing_sizes(learner):
         judge.expect_value_error("sparse_attention_cost", "local", 10, argument="window (missing)")
         judge.expect_value_error("sparse_attention_cost", "strided", 10, argument="stride (missing)")
         judge.expect_value_error("sparse_attention_cost", "global", 10, argument="num_global (missing)")
+
+
+# ------------------------------------------------------------------ the contract's clauses (grader/clauses.py)
+
+def strided_clause_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:
+    return (case.n_k, int(torch.randint(1, case.n_k + 1, (), generator=gen))), {}
+
+
+def global_clause_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:
+    return (torch.rand(*case.batch, case.n_k, generator=gen) < 0.3,), {}
+
+
+# Masks: the general clauses give them fresh values, non-contiguous flags and results of their own
+SPECS = {"strided_mask": Spec(strided_clause_inputs, lambda args, kwargs: EXACT, (), differentiable=False),
+         "global_token_mask": Spec(global_clause_inputs, lambda args, kwargs: EXACT, (), differentiable=False)}
+globals().update(clause_checks("sparse_attention", SPECS))

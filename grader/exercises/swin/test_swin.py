@@ -399,7 +399,14 @@ def reverse_clause_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict
 
 
 # window_partition and window_reverse only move entries: exact, and with the general clauses only (docs/contract.md)
-SPECS = {"patch_merging": Spec(merging_clause_inputs, lambda args, kwargs: merging_tol(*args),
+def window_mask_clause_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:
+    window = int(torch.randint(2, 4, (), generator=gen))
+    rows, columns = (int(torch.randint(1, 4, (), generator=gen)) for _ in range(2))
+    return (rows * window, columns * window, window, int(torch.randint(0, window, (), generator=gen))), {}
+
+
+SPECS = {"shifted_window_mask": Spec(window_mask_clause_inputs, lambda args, kwargs: EXACT, (), differentiable=False),
+         "patch_merging": Spec(merging_clause_inputs, lambda args, kwargs: merging_tol(*args),
                                ("batching", "single_token", "float64", "large_magnitudes")),
          "window_partition": Spec(partition_clause_inputs, lambda args, kwargs: EXACT, ()),
          "window_reverse": Spec(reverse_clause_inputs, lambda args, kwargs: EXACT, ())}

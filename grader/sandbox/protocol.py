@@ -129,8 +129,8 @@ def _recv_exact(sock: socket.socket, n: int, eof_ok: bool, deadline: float | Non
 
 def grad_slot(args: list, kwargs: dict, key: object) -> tuple[list | dict, int | str]:
     """Where a `wrt` entry of a gradient call lives -> (container, key in it): an index into args, a keyword, or
-    "<index or keyword>/<entry>" for one tensor of a dict argument (a weight of a params dict). ValueError if there is
-    no such argument."""
+    "<index or keyword>/<entry>" for one tensor of a dict argument (a weight of a params dict) or of a TableModel
+    ("table", "pos"). ValueError if there is no such argument."""
     if isinstance(key, int) and not isinstance(key, bool) and 0 <= key < len(args):
         return args, key
     if isinstance(key, str) and "/" in key:
@@ -138,6 +138,8 @@ def grad_slot(args: list, kwargs: dict, key: object) -> tuple[list | dict, int |
         holder = args[int(head)] if head.isdigit() and int(head) < len(args) else kwargs.get(head)
         if isinstance(holder, dict) and entry in holder:
             return holder, entry
+        if isinstance(holder, TableModel) and entry in ("table", "pos"):
+            return vars(holder), entry
     elif isinstance(key, str) and key in kwargs:
         return kwargs, key
     raise ValueError(f"wrt entry {key!r} names no argument")

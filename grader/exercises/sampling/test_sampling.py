@@ -456,6 +456,21 @@ FLOAT64 = 2.0 ** -29  # float64's unit roundoff (2^-53) over float32's (2^-24): 
 
 
 @pytest.mark.grades("sequence_log_prob")
+def test_sequence_log_prob_gradients(learner):
+    """The log-probability is differentiable in the model's weights (it is the training loss of a language model):
+    the gradients of its table and position bias, float64, are the reference's."""
+    gen = generator(917)
+    with SamplingJudge(learner) as judge:
+        for index, (vocab, n) in enumerate(((10, 6), (5, 2), (20, 15))):
+            model = TableModel(randn(gen, vocab, vocab, dtype=torch.float64, scale=2.0),
+                               randn(gen, vocab, 16, dtype=torch.float64, scale=0.5))
+            top = float(model.table.abs().max() + model.pos.abs().max())
+            tol = Tolerance.float32(4 * n * (2 * top + vocab + 3)).scaled(FLOAT64)
+            judge.expect_grad("sequence_log_prob", (model, torch.randint(0, vocab, (n,), generator=gen)), {},
+                              ["0/table", "0/pos"], tol=tol, seed=917 + index)
+
+
+@pytest.mark.grades("sequence_log_prob")
 def test_sequence_log_prob_float64_precision(learner):
     """A float64 model's log-probability is computed in float64 (the bound of test_sequence_log_prob with float64's
     unit roundoff 2^-53)."""

@@ -114,7 +114,8 @@ CLAUSES: dict[str, Clause] = {
     # Sizes as the base case has them: a cache keyed by the shapes, the sizes or id() returns the first call's result.
     "fresh_values": Clause(
         "a result depends on the arguments' values, not only on their shapes or on earlier calls: a call, a call "
-        "with arguments of the same shapes and other values, then the first call again; and a result the caller "
+        "with arguments of the same shapes and other values, the first call again, and the first call with one "
+        "argument at a time taken from the second; and a result the caller "
         "holds is its own (a later call does not overwrite it, changing it does not change the next result)",
         lambda base: [base]),
     "gradients": Clause(
@@ -238,9 +239,10 @@ def _make_check(exercise: str, function: str, spec: Spec, clause: str) -> Callab
 
 
 def _expect_fresh_results(judge: Judge, function: str, spec: Spec, gen: torch.Generator, case: Case) -> None:
-    """Calls A, B (the same shapes, other values), then A again, each compared with the reference. When A was right
-    and a later result is wrong because it is the previous call's result (B given A's, or A given B's), the mistake is
-    state kept between calls, whatever else a probe would read into it."""
+    """Calls A, B (the same shapes, other values), A again, then A with each tensor-bearing argument in turn taken
+    from B, each compared with the reference. When A was right and a later result is wrong because it is an earlier
+    call's result (B given A's, A given B's, A with one argument changed given A's), the mistake is state kept
+    between calls (a cache keyed by too little), whatever else a probe would read into it."""
     first = _call_and_tolerance(spec, gen, case)
     calls = [first, _call_and_tolerance(spec, gen, case), first]
     results = []
@@ -252,15 +254,42 @@ def _expect_fresh_results(judge: Judge, function: str, spec: Spec, gen: torch.Ge
         if len(results) > 1 and _identical(results[-1], results[-2]):      # the previous call's result
             raise Misconception(*CLAUSE_DIAGNOSES["fresh_values"], judge.problems[-1])
         return
-    _expect_results_not_shared(judge, function, calls[0], calls[1], judge.expected[-1])
+    expected_first = judge.expected[-1]
+    (args, kwargs, tol), (other_args, other_kwargs, _) = first, calls[1]
+    slots, expected_mixed = [], []
+    for slot in [*range(len(args)), *kwargs]:      # A with one argument of B's: a cache keyed by the others
+        if not _tensor_paths(args[slot] if isinstance(slot, int) else kwargs[slot]):
+            continue
+        if isinstance(slot, int):
+            mixed = (*args[:slot], other_args[slot], *args[slot + 1:]), kwargs
+        else:
+            mixed = args, {**kwargs, slot: other_kwargs[slot]}
+        result = judge.call(function, *mixed[0], tol=tol, **mixed[1])
+        judge.require_agreement(len(judge.observations) - 1)
+        if judge.problems:
+            if _identical(result, results[0]):
+                raise Misconception(*CLAUSE_DIAGNOSES["fresh_values"], judge.problems[-1])
+            return
+        slots.append(slot)
+        expected_mixed.append(judge.expected[-1])
+    _expect_results_not_shared(judge, function, first, calls[1], expected_first, slots, expected_mixed)
 
 
-def _expect_results_not_shared(judge: Judge, function: str, first: tuple, other: tuple, expected: Any) -> None:
+def _expect_results_not_shared(judge: Judge, function: str, first: tuple, other: tuple, expected: Any,
+                               slots: list, expected_mixed: list) -> None:
     """A result the caller holds is its own: a later call does not overwrite it, and changing it in place does not
-    change what the same call returns next (a buffer or a cached tensor handed out as it is)."""
+    change what the same call returns next (a buffer or a cached tensor handed out as it is). And the same argument
+    objects passed again with one of them changed give a fresh result (a cache keyed by id() or `is`)."""
     (args, kwargs, tol), (other_args, other_kwargs, _) = first, other
-    kept, after, _, again = judge.learner.call_held(judge.exercise, function, args, kwargs, other_args, other_kwargs)
+    kept, after, _, again, mixed = judge.learner.call_held(judge.exercise, function, args, kwargs, other_args,
+                                                            other_kwargs, slots)
     call = call_text(function, args, kwargs)
+    for slot, got, want in zip(slots, mixed, expected_mixed, strict=True):
+        if not agree(got, want, tol):
+            raise Misconception(*CLAUSE_DIAGNOSES["fresh_values"], f"{call} called again on the same argument "
+                                f"objects, with only {'argument ' + str(slot) if isinstance(slot, int) else slot} "
+                                "changed, returned a stale result: a cache keyed by the identity of an argument "
+                                "(id(), is) or by too few of them")
     if not _identical(after, kept):
         raise Misconception("shares_its_results", _SHARED, f"the result of {call} changed when {function} was "
                             "called again on other arguments: each call writes into the same buffer")

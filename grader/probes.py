@@ -534,9 +534,10 @@ def _optional_arguments(calls: _Calls, observation: Observation, expected: Any) 
         given = observation.args[index] if positional else observation.kwargs[parameter.name]
         if isinstance(given, Seed) or _same_value(given, parameter.default):
             continue
-        # a discrete result (sampled tokens) may stay the same over a range of a real number: then only the weaker
-        # claim, that the mistake lies in how the argument is used
-        discrete = isinstance(given, float) and not _has_floats(expected)
+        # a discrete result (tokens, ids) may stay the same over a range of a real number, or for a value of an
+        # argument that matters only elsewhere (an eos that a tie decides against): then only the weaker claim, that
+        # the mistake lies in how the argument is used
+        discrete = not _has_floats(expected)
         args, kwargs = list(observation.args), dict(observation.kwargs)
         if positional:
             args[index] = parameter.default

@@ -93,8 +93,10 @@ def handle(request: dict, modules: dict, workdir: str) -> dict:
 
 
 def held(function, request: dict, args: list, kwargs: dict, generators: list) -> tuple:
-    """A result the caller keeps: (the first call's result as returned, the same object after a call on other
-    arguments, that call's result, the first call again after the caller changed the result it holds in place)."""
+    """A result the caller keeps, and arguments a caller passes again: (the first call's result as returned, the same
+    object after a call on other arguments, that call's result, the first call again after the caller changed the
+    result it holds in place, and the first call's very argument objects with one of them at a time (each of
+    `mixed`) taken from the other call's)."""
     other_args = list(materialize(protocol.decode(request["other_args"]), generators))
     other_kwargs = materialize(protocol.decode(request["other_kwargs"]), generators)
     again_args = list(materialize(protocol.decode(request["args"]), generators))
@@ -103,10 +105,18 @@ def held(function, request: dict, args: list, kwargs: dict, generators: list) ->
         first = function(*args, **kwargs)
         kept = _copied(first)
         other = function(*other_args, **other_kwargs)
+        mixed = []
+        for slot in request.get("mixed", []):
+            if isinstance(slot, int) and 0 <= slot < min(len(args), len(other_args)):
+                mixed.append(function(*args[:slot], other_args[slot], *args[slot + 1:], **kwargs))
+            elif isinstance(slot, str) and slot in kwargs and slot in other_kwargs:
+                mixed.append(function(*args, **{**kwargs, slot: other_kwargs[slot]}))
+            else:
+                raise Failure("protocol", f"no argument {slot!r} to mix")
         after = _copied(first)
         _scribble(first)
         again = function(*again_args, **again_kwargs)
-    return kept, after, other, again
+    return kept, after, other, again, mixed
 
 
 def _copied(value: object) -> object:

@@ -1906,8 +1906,9 @@ EIGHTH_BATCH = blind_batch("held_out_blind_7", "_7")
 NINTH_BATCH = blind_batch("held_out_blind_8", "_8")
 TENTH_BATCH = blind_batch("held_out_blind_9", "_9")
 ELEVENTH_BATCH = blind_batch("held_out_blind_10", "_10")
+TWELFTH_BATCH = blind_batch("held_out_blind_11", "_11")
 PROBES = FIRST_BATCH + SECOND_BATCH + THIRD_BATCH + FOURTH_BATCH + FIFTH_BATCH + SIXTH_BATCH + SEVENTH_BATCH + \
-    EIGHTH_BATCH + NINTH_BATCH + TENTH_BATCH + ELEVENTH_BATCH
+    EIGHTH_BATCH + NINTH_BATCH + TENTH_BATCH + ELEVENTH_BATCH + TWELFTH_BATCH
 
 
 def rounds(probes: list[Probe]) -> list[list[Probe]]:
@@ -2034,6 +2035,7 @@ if __name__ == "__main__":
                          ("sixth batch (blind)", SIXTH_BATCH), ("seventh batch (blind)", SEVENTH_BATCH),
                          ("eighth batch (blind)", EIGHTH_BATCH), ("ninth batch (blind)", NINTH_BATCH),
                          ("tenth batch (blind)", TENTH_BATCH), ("eleventh batch (blind)", ELEVENTH_BATCH),
+                         ("twelfth batch (blind)", TWELFTH_BATCH),
                          ("all", PROBES)):
         result = figures(failures, batch)
         print(f"== {title}")

@@ -114,13 +114,13 @@ def test_lecture_example(learner):
 @pytest.mark.grades("train_bpe", weight=3)
 def test_random_corpora(learner):
     """Random corpora over small alphabets (ties everywhere, overlapping runs such as "aaaa", merged symbols that
-    share characters; one holds "_", "." and "*", which a symbol joiner or a regular expression may misread), 8 to 40
-    merges; then 8 corpora whose alphabet size, vocabulary, length, word length and number
-    of merges are all random."""
+    share characters; one holds "_", "." and "*", which a symbol joiner or a regular expression may misread, one
+    capitals, which are symbols of their own: no lowercasing), 8 to 40 merges; then 8 corpora whose alphabet size,
+    vocabulary, length, word length and number of merges are all random."""
     with judging_training(learner) as judge:
         for seed, alphabet, distinct, total, merges in ((1, "ab", 12, 60, 20), (2, "abc", 20, 120, 40),
                                                         (3, "xyz", 15, 80, 25), (4, "aab", 10, 50, 12),
-                                                        (5, "abcd", 30, 200, 8), (6, "a_b.*", 15, 80, 20)):
+                                                        (5, "abcd", 30, 200, 8), (6, "a_b.*", 15, 80, 20), (7, "aAbB", 15, 80, 20)):
             judge.expect("train_bpe", random_corpus(seed, alphabet, distinct, total, 7), merges, tol=EXACT)
         gen = generator(9)
         for seed in range(30, 38):                     # 8 more, every size drawn at random

@@ -68,7 +68,8 @@ def expect_buckets(judge: Judge, offsets: torch.Tensor, config: tuple):
 @pytest.mark.grades("relative_position_bucket", weight=2)
 def test_buckets_random_offsets(learner):
     """Random offsets (uniform up to ±40 and log-uniform up to ±5000) in tensors of 1 to 3 dimensions, for T5's
-    table and 8 other (bidirectional, num_buckets, max_distance): the reference's buckets, as a LongTensor."""
+    table and 8 other (bidirectional, num_buckets, max_distance), and with every optional argument left out (T5's
+encoder table: bidirectional): the reference's buckets, as a LongTensor."""
     gen = generator(1601)
     with Judge(learner, "positions") as judge:
         for index, config in enumerate(BUCKET_CONFIGS):
@@ -78,6 +79,7 @@ def test_buckets_random_offsets(learner):
                    * (torch.randint(0, 2, shape, generator=gen) * 2 - 1))
             expect_buckets(judge, without_boundaries(near, config), config)
             expect_buckets(judge, without_boundaries(far, config), config)
+        judge.expect("relative_position_bucket", without_boundaries(near, (True, 32, 128)), tol=EXACT)  # defaults
 
 
 @pytest.mark.grades("relative_position_bucket")

@@ -214,8 +214,8 @@ def test_generate_seeded(learner):
 
 @pytest.mark.grades("generate")
 def test_generate_eos_and_context(learner):
-    """Generation stops right after emitting eos_id (eos included); the model sees only the last context_size
-    tokens."""
+    """Generation stops right after emitting eos_id (eos included), also for an eos id past 256 (an `is` comparison
+    of ints works only for small ones); the model sees only the last context_size tokens."""
     gen = generator(907)
     with SamplingJudge(learner) as judge:
         model = table_model(gen, 8, 30)
@@ -225,6 +225,10 @@ def test_generate_eos_and_context(learner):
             judge.expect("generate", model, prompt, 12, eos_id=5, generator=Seed(10 + seed), tol=EXACT)
         judge.expect("generate", model, prompt, 10, context_size=3, generator=Seed(20), tol=EXACT)
         judge.expect("generate", model, prompt, 10, 1.0, 4, context_size=2, generator=Seed(21), tol=EXACT)
+        wide = table_model(gen, 400, 16)                      # ids past 256, where `is` stops matching equal ints
+        wide.table[299] += 4.0
+        judge.expect("generate", wide, torch.tensor([297, 298]), 6, eos_id=299, generator=Seed(22), tol=EXACT)
+        judge.expect("generate", wide, torch.tensor([297]), 6, 0.0, eos_id=299, tol=EXACT)
 
 
 @pytest.mark.grades("generate")
@@ -375,7 +379,9 @@ def test_beam_search_ties(learner):
     (tied tokens lead to identical next-token distributions): many candidates have EXACTLY equal scores, and the
     contract's rule decides — ties to the earlier beam, then to the lower token id. One or two steps only: every
     score is then a sum of at most two log-probabilities, and x + y == y + x exactly, so equal scores are equal in
-    any precision (with three terms the order of additions could split a tie by one rounding)."""
+    any precision (with three terms the order of additions could split a tie by one rounding). Then three steps with
+    an eos, where some tokens are followed by one certain token (log-probability exactly 0): a beam that finished
+    ties with one that went on through a certain token, and the earlier beam wins."""
     gen = generator(913)
     with SamplingJudge(learner) as judge:
         for _ in range(20):
@@ -387,6 +393,16 @@ def test_beam_search_ties(learner):
             eos = randint(gen, 0, vocab) if randint(gen, 0, 3) == 0 else None
             prompt = torch.randint(0, vocab, (randint(gen, 1, 4),), generator=gen)
             judge.expect("beam_search", model, prompt, randint(gen, 1, 5), randint(gen, 1, 3), eos, tol=EXACT)
+        for _ in range(60):                   # three steps, ties kept exact by rows whose next token is certain
+            vocab = randint(gen, 3, 6)
+            table = torch.randint(-1, 2, (vocab, vocab), generator=gen).float()[:, torch.randint(
+                0, vocab, (vocab,), generator=gen)]
+            for column in torch.nonzero(torch.rand(vocab, generator=gen) < 0.6).flatten().tolist():
+                table[:, column] = -200.0                     # log-probability exactly 0 for one token, in float32
+                table[randint(gen, 0, vocab), column] = 0.0
+            model = TableModel(table.contiguous(), torch.zeros(vocab, 16))
+            prompt = torch.randint(0, vocab, (randint(gen, 1, 3),), generator=gen)
+            judge.expect("beam_search", model, prompt, randint(gen, 2, 5), 3, randint(gen, 0, vocab), tol=EXACT)
 
 
 def tie_model(gen, vocab: int, tops: int) -> TableModel:

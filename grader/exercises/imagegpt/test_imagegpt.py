@@ -553,7 +553,10 @@ def sequence_clause_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dic
     return (torch.randint(0, 7, (*case.batch, 3, 4), generator=gen), 7), {}
 
 
-SPECS = {"dequantize_pixels": Spec(dequantize_clause_inputs, lambda args, kwargs: EXACT, ()),
+# dequantize_pixels copies palette entries (exact), but a palette column's gradient is a sum over its pixels, in an
+# order of the implementation's choosing: the float32 bound of such a sum
+SPECS = {"dequantize_pixels": Spec(dequantize_clause_inputs, lambda args, kwargs: Tolerance.float32(args[0].numel()),
+                                   ()),
          "pixel_sequence": Spec(sequence_clause_inputs, lambda args, kwargs: EXACT, (), differentiable=False),
          "average_pool_head": Spec(head_clause_inputs, lambda args, kwargs: head_tol(*args),
                                    ("batching", "single_token", "float64", "large_magnitudes")),

@@ -485,14 +485,18 @@ def _right_for_a_neighbouring_size(calls: _Calls, observation: Observation) -> t
 
 def _integer_slots(observation: Observation, names: tuple[str, ...]):
     """(label, value, rebuild(new) -> (args, kwargs)) for each positive integer argument, positional or keyword."""
-    for index, value in enumerate(observation.args):
-        if isinstance(value, int) and not isinstance(value, bool) and value >= 1:
-            label = names[index] if index < len(names) else f"argument {index}"
-            yield label, value, lambda new, i=index: ((*observation.args[:i], new, *observation.args[i + 1:]),
-                                                      observation.kwargs)
-    for key, value in observation.kwargs.items():
-        if isinstance(value, int) and not isinstance(value, bool) and value >= 1:
-            yield key, value, lambda new, k=key: (observation.args, {**observation.kwargs, k: new})
+    return [(label, value, rebuild) for label, value, rebuild in _argument_slots(observation, names)
+            if isinstance(value, int) and not isinstance(value, bool) and value >= 1]
+
+
+def _argument_slots(observation: Observation, names: tuple[str, ...]) -> list[tuple]:
+    """(label, value, rebuild(new) -> (args, kwargs)) for each argument, positional (named after the contract's
+    parameter) or keyword."""
+    slots = [(names[i] if i < len(names) else f"argument {i}", value,
+              lambda new, i=i: ((*observation.args[:i], new, *observation.args[i + 1:]), observation.kwargs))
+             for i, value in enumerate(observation.args)]
+    return slots + [(key, value, lambda new, k=key: (observation.args, {**observation.kwargs, k: new}))
+                    for key, value in observation.kwargs.items()]
 
 
 def _argument_transposed(calls: _Calls, observation: Observation, expected: Any = None) -> Diagnosis | None:
@@ -935,6 +939,10 @@ def _crash_sizes(calls: _Calls, observation: Observation) -> Diagnosis | None:
         "step, halves, or shapes assumed to divide evenly.")
 
 
+# (type, value at an edge of an argument's range) -> a value inside the range, to call with instead
+_INSIDE_OF_EDGE = {(float, 0.0): 0.5, (float, 1.0): 0.5, (int, 0): 1}
+
+
 def _crash_edge_value(calls: _Calls, observation: Observation) -> Diagnosis | None:
     """It raises for an argument at an edge of its range (a float of 0 or 1, an integer of 0) and is right once that
     one argument is moved inside (0.5, 1), and for no other such argument: the contract gives the edge a meaning (a
@@ -946,15 +954,9 @@ def _crash_edge_value(calls: _Calls, observation: Observation) -> Diagnosis | No
                     inspect.signature(getattr(calls.judge.reference, observation.function)).parameters.items()}
     except (AttributeError, TypeError, ValueError):
         defaults = {}
-    slots = [(names[i] if i < len(names) else f"argument {i}", value,
-              lambda new, i=i: ((*observation.args[:i], new, *observation.args[i + 1:]), observation.kwargs))
-             for i, value in enumerate(observation.args)]
-    slots += [(key, value, lambda new, k=key: (observation.args, {**observation.kwargs, k: new}))
-              for key, value in observation.kwargs.items()]
     fixed = []
-    for label, value, rebuild in slots:
-        inside = {float: {0.0: 0.5, 1.0: 0.5}, int: {0: 1}}[type(value)].get(value) if type(value) in (float, int) \
-            else None
+    for label, value, rebuild in _argument_slots(observation, names):
+        inside = _INSIDE_OF_EDGE.get((type(value), value)) if type(value) in (int, float) else None
         if inside is not None and defaults.get(label, inspect.Parameter.empty) != value and \
                 _right_on(calls, observation, *rebuild(inside)):
             fixed.append((label, value, inside))

@@ -524,8 +524,32 @@ def probs_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:
     return (logits, 1.0, case.extra.get("top_k"), case.extra.get("top_p")), {}
 
 
-# Sampling runs outside training: docs/contract.md does not ask it to be differentiable.
+def log_prob_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:
+    return (table_model(gen, 9, 16), torch.randint(0, 9, (case.n_q,), generator=gen)), {}
+
+
+def log_prob_tol(args: tuple, kwargs: dict) -> Tolerance:
+    model, ids = args
+    top = float(model.table.abs().max() + model.pos.abs().max())
+    return Tolerance.float32(4 * len(ids) * (2 * top + len(model.table) + 3))
+
+
+def greedy_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:
+    """Greedy decoding (no generator: A's very arguments are passed again, and a generator would have moved on)."""
+    return (table_model(gen, 9, 16), torch.randint(0, 9, (3,), generator=gen), 6, 0.0), {}
+
+
+def beam_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:
+    return (table_model(gen, 7, 16, 1.5), torch.randint(0, 7, (2,), generator=gen), 3, 4), {}
+
+
+# Sampling runs outside training: docs/contract.md does not ask it to be differentiable (sequence_log_prob is; its
+# gradients have checks of their own above). The general clauses give every function fresh values and results of
+# its own (a cache of ids or log-probabilities keyed by too little, or handed out as it is).
 SPECS = {"next_token_probs": Spec(probs_inputs, lambda args, kwargs: probs_tol(args[0], args[1]),
                                   ("float64", "large_magnitudes", "top_p_at_the_threshold", "top_k_ties"),
-                                  differentiable=False)}
+                                  differentiable=False),
+         "sequence_log_prob": Spec(log_prob_inputs, log_prob_tol, (), differentiable=False),
+         "generate": Spec(greedy_inputs, lambda args, kwargs: EXACT, (), differentiable=False),
+         "beam_search": Spec(beam_inputs, lambda args, kwargs: EXACT, (), differentiable=False)}
 globals().update(clause_checks("sampling", SPECS))

@@ -112,6 +112,7 @@ class Judge:
         self.problems: list[str] = []
         self.missing_value_errors = 0
         self.first_disagreement: int | None = None  # the observation the failure message shows first
+        self._global_seed: int | None = None  # see `global_seed`
 
     def __enter__(self) -> Judge:
         return self
@@ -142,9 +143,31 @@ class Judge:
             finally:
                 torch.set_default_dtype(previous)
 
+    @contextlib.contextmanager
+    def global_seed(self, seed: int):
+        """Inside, each learner call starts from `torch.manual_seed(seed)` (in the sandbox), and so does each run of
+        the reference (here, the grader's own random state kept): for a contract whose randomness, with no generator
+        given, comes from torch's global generator."""
+        previous, self._global_seed = self._global_seed, seed
+        with self.learner.global_seed(seed):
+            try:
+                yield
+            finally:
+                self._global_seed = previous
+
     def run_reference(self, function: str, args: tuple, kwargs: dict, grad: tuple | None = None) -> Any:
         """The reference's result on these inputs: computed in float64, rounded to the dtypes it returns."""
-        return reference_result(getattr(self.reference, function), args, kwargs, grad)
+        seed = self._global_seed
+        if seed is None:
+            return reference_result(getattr(self.reference, function), args, kwargs, grad)
+        fn = getattr(self.reference, function)
+
+        def seeded(*args: Any, **kwargs: Any) -> Any:   # each run (typed, then upcast) from the same state
+            torch.manual_seed(seed)
+            return fn(*args, **kwargs)
+
+        with torch.random.fork_rng(devices=[]):
+            return reference_result(seeded, args, kwargs, grad)
 
     def call(self, function: str, *args: Any, tol: Tolerance = EXACT, **kwargs: Any) -> Any:
         """The learner's result (recorded for the diagnosis, with the reference's result next to it). A call that

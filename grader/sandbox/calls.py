@@ -65,6 +65,11 @@ def handle(request: dict, modules: dict, workdir: str) -> dict:
     kwargs = materialize(protocol.decode(request["kwargs"]), generators)
     if request["op"] == "call":
         before = snapshot(args, kwargs)
+        seed = request.get("global_seed")
+        if seed is not None:
+            if type(seed) is not int or not 0 <= seed < 2**63:
+                raise Failure("protocol", "global_seed must be an int in [0, 2**63)")
+            protocol.torch.manual_seed(seed)
         with default_dtype(request.get("default_dtype")):
             output = function(*args, **kwargs)
         return {"value": send_back(output), **changed(function, args, kwargs, before), **streams(generators)}

@@ -200,6 +200,7 @@ class Submission:
         self._substitutes: dict[tuple[str, str], Callable] = {}
         self.isolation: dict = {}  # mode ("full", "partial" or "none"), uid, warnings: set by the first call
         self._default_dtype: str | None = None  # torch's default dtype in the worker during calls (None: float32)
+        self._global_seed: int | None = None  # torch.manual_seed(n) in the worker before each plain call
         self.streams: list[int] = []  # after the last call: one draw from each generator its Seeds became, in order
 
     def __enter__(self) -> Submission:
@@ -241,6 +242,18 @@ class Submission:
         finally:
             self._default_dtype = previous
 
+    @contextlib.contextmanager
+    def global_seed(self, seed: int):
+        """Plain calls made inside run right after `torch.manual_seed(seed)` in the worker: for a contract whose
+        randomness, with no generator given, comes from torch's global random number generator."""
+        if type(seed) is not int or not 0 <= seed < 2**63:
+            raise ValueError(f"the global seed must be an int in [0, 2**63), not {seed!r}")
+        previous, self._global_seed = self._global_seed, seed
+        try:
+            yield
+        finally:
+            self._global_seed = previous
+
     def call(self, module: str, function: str, *args, **kwargs) -> object:
         """`module.function(*args, **kwargs)` in the sandbox -> the decoded result (plain tensors, scalars...)."""
         return self.call_while(None, module, function, args, kwargs)
@@ -250,6 +263,7 @@ class Submission:
         """`call`, running `meanwhile()` here while the worker computes: at most once, and not at all when the call
         fails before it reaches the worker. It must not raise (keep what it raises for later)."""
         reply = self._call({"op": "call", "module": module, "function": function, "default_dtype": self._default_dtype,
+                            **({} if self._global_seed is None else {"global_seed": self._global_seed}),
                             "args": protocol.encode(tuple(args), keep_layout=True),
                             "kwargs": protocol.encode(kwargs, keep_layout=True)}, meanwhile)
         self._check_inputs_unchanged(function, reply)

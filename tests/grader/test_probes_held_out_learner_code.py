@@ -35,7 +35,7 @@ UPSTREAM = {
     "train_bpe": {"merge_pair"}, "bpe_encode": {"merge_pair"},
     "embed": {"one_hot"},
     "multi_head_attention": {"split_heads", "merge_heads"},
-    "self_attention": {"scaled_dot_product_attention"},
+    "self_attention": {"scaled_dot_product_attention", "linear"},
     "transformer_layer": {"layer_norm", "feed_forward"},
     "decoder_layer": {"cross_attention"},
     "generate": {"next_token_probs"},
@@ -1907,8 +1907,10 @@ NINTH_BATCH = blind_batch("held_out_blind_8", "_8")
 TENTH_BATCH = blind_batch("held_out_blind_9", "_9")
 ELEVENTH_BATCH = blind_batch("held_out_blind_10", "_10")
 TWELFTH_BATCH = blind_batch("held_out_blind_11", "_11")
+THIRTEENTH_BATCH = blind_batch("held_out_blind_12", "_12")
+FOURTEENTH_BATCH = blind_batch("held_out_blind_13", "_13")
 PROBES = FIRST_BATCH + SECOND_BATCH + THIRD_BATCH + FOURTH_BATCH + FIFTH_BATCH + SIXTH_BATCH + SEVENTH_BATCH + \
-    EIGHTH_BATCH + NINTH_BATCH + TENTH_BATCH + ELEVENTH_BATCH + TWELFTH_BATCH
+    EIGHTH_BATCH + NINTH_BATCH + TENTH_BATCH + ELEVENTH_BATCH + TWELFTH_BATCH + THIRTEENTH_BATCH + FOURTEENTH_BATCH
 
 
 def rounds(probes: list[Probe]) -> list[list[Probe]]:
@@ -2036,6 +2038,7 @@ if __name__ == "__main__":
                          ("eighth batch (blind)", EIGHTH_BATCH), ("ninth batch (blind)", NINTH_BATCH),
                          ("tenth batch (blind)", TENTH_BATCH), ("eleventh batch (blind)", ELEVENTH_BATCH),
                          ("twelfth batch (blind)", TWELFTH_BATCH),
+                         ("thirteenth batch (blind)", THIRTEENTH_BATCH), ("fourteenth batch (blind)", FOURTEENTH_BATCH),
                          ("all", PROBES)):
         result = figures(failures, batch)
         print(f"== {title}")

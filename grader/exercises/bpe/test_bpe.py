@@ -106,9 +106,40 @@ def judging_training(learner):
 
 @pytest.mark.grades("train_bpe")
 def test_lecture_example(learner):
-    """low×5, lower×2, newer×6: the first merges are ("w", "e") then ("we", "r") (ties broken by first occurrence)."""
+    """low×5, lower×2, newer×6: the first merges are ("w", "e") then ("we", "r") (ties broken by first occurrence);
+    each merge is a tuple of two strings, as the contract's list[tuple[str, str]] says (a list pair is not a key of
+    a dict, and never equals a tuple)."""
     with judging_training(learner) as judge:
-        judge.expect("train_bpe", LECTURE_CORPUS, 10, tol=EXACT)
+        merges = judge.expect("train_bpe", LECTURE_CORPUS, 10, tol=EXACT)
+        if isinstance(merges, list) and not all(type(merge) is tuple for merge in merges):
+            kinds = sorted({type(merge).__name__ for merge in merges if type(merge) is not tuple})
+            raise Misconception("merges_not_tuples", "Your merges are right but not tuples: train_bpe returns a list "
+                                "of (left, right) tuples. A list [left, right] compares unequal to the tuple, and "
+                                "cannot be a dict key or a set member.", f"train_bpe returned merges of type "
+                                f"{', '.join(kinds)}, expected tuple")
+
+
+UNICODE_SPACES = "\u00a0\u3000\u2009\x1c\x1f\u2028\x0b"   # no-break, ideographic, thin; separators str.split() knows
+
+
+@pytest.mark.grades("train_bpe")
+def test_unicode_whitespace_separates_words(learner):
+    """Words are corpus.split(): every whitespace character Python knows separates words, not only ASCII's (a
+    no-break space, an ideographic space, the information separators \\x1c-\\x1f, a line separator, a vertical tab)."""
+    gen = generator(31)
+    words = random_corpus(31, "ab", 6, 30, 4).split()
+    corpus = "".join(word + UNICODE_SPACES[int(torch.randint(0, len(UNICODE_SPACES), (), generator=gen))]
+                     for word in words)
+    with judging_training(learner) as judge:
+        results = [judge.expect("train_bpe", corpus, 12, tol=EXACT), judge.expect("train_bpe", "x\u00a0y", 1, tol=EXACT)]
+        symbols = [part for result in results if isinstance(result, list) for merge in result
+                   if isinstance(merge, (tuple, list)) for part in merge if isinstance(part, str)]
+        if judge.problems and any(char.isspace() for symbol in symbols for char in symbol):
+            raise Misconception("whitespace_inside_words", "Your merges hold whitespace characters: a no-break space, "
+                                "an ideographic space or another Unicode separator stayed inside a word. Split with "
+                                "corpus.split() (no argument), which splits on every whitespace character; "
+                                "split(' '), string.whitespace or a regex over ASCII spaces miss some.",
+                                judge.problems[0])
 
 
 @pytest.mark.grades("train_bpe", weight=3)
@@ -170,7 +201,7 @@ def test_end_of_word_symbol_in_text_is_rejected(learner):
 def test_encode(learner):
     """Merges applied in the order learned, each replacing its non-overlapping occurrences left to right; texts with
     words and characters never seen in training, and over "_", "|" and "\\" (a separator or a regular expression may
-    misread them)."""
+    misread them); words separated by any whitespace Python knows (no-break and ideographic spaces, ...)."""
     from reference.bpe import train_bpe
 
     with Judge(learner, "bpe") as judge:
@@ -179,6 +210,8 @@ def test_encode(learner):
             text = random_corpus(seed + 100, alphabet + "d", 12, 30, 8)
             judge.expect("bpe_encode", text, merges, tol=EXACT)
         judge.expect("bpe_encode", "aaaa aaa a", [("a", "a"), ("aa", "a"), ("a", "</w>")], tol=EXACT)
+        text = "".join(word + space for word, space in zip(("ab", "ba", "ab", "b", "a", "bab", "aab"), UNICODE_SPACES))
+        judge.expect("bpe_encode", text, [("a", "b"), ("ab", "</w>")], tol=EXACT)   # words are text.split()
 
 
 def spelled(symbol: str) -> list[str]:

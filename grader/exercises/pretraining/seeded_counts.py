@@ -81,7 +81,25 @@ def judge_counts(exercise: str, function: str, cases, results, count: Callable[[
                             f"{'exactly ' if p in (0, 1) else 'about '}{p:.3g}")
     if problems:
         message = problems[0] + (f" (and {len(problems) - 1} more)" if len(problems) > 1 else "")
-        raise Misconception(*name_the_mistake(exercise, function, cases, count, counts), message)
+        name = name_the_mistake(exercise, function, cases, count, counts)
+        failing = {key for key, p in expected.items() if not _within(counts[key], p)}
+        if name[0] == "wrong_distribution" and failing <= set(SEED_COUNTS):
+            name = GENERATOR_NOT_USED
+        raise Misconception(*name, message)
+
+
+def _within(count: tuple[int, int], p: float) -> bool:
+    lo, hi = binomial_interval(count[1], p)
+    return lo <= count[0] <= hi
+
+
+# Counts a check may take of seeded calls: a seed given twice, and two seeds.
+SEED_COUNTS = ("same_seed_differs", "other_seed_same")
+GENERATOR_NOT_USED = ("generator_not_used", "Your function does not take its randomness from the generator it is "
+                      "given: the same seed should give the same result and another seed another result. Pass "
+                      "generator=generator to every torch.rand / randint / multinomial / randperm you call, and do "
+                      "not seed anything yourself (no torch.manual_seed, no torch.Generator() of your own, no "
+                      "Python random).")
 
 
 def name_by_form(exercise: str, function: str, cases: list[tuple[tuple, dict]], results: list,

@@ -93,7 +93,7 @@ def test_mlm_exact_properties(learner):
     tensor, special ids at the bottom and at the top of the vocabulary, mask_prob 0.15, 0.5, 1 and 0: shapes and
     dtypes (corrupted like ids, labels long); special tokens are never chosen; labels hold the original id exactly at
     the chosen positions and -100 elsewhere; unchosen positions are unchanged; every id is in [0, vocab_size);
-    mask_prob 1 chooses every eligible position, 0 none."""
+    mask_prob 1 chooses every eligible position, 0 none; ids given as a non-contiguous view (a transpose) too."""
     gen = torch.Generator().manual_seed(1701)
     cases = [mlm_case(sentences(gen, 1, 40)[0], 1), mlm_case(sentences(gen, 30, 24), 2),
              mlm_case(sentences(gen, 12, 20, torch.int32).reshape(3, 4, 20), 3, 0.5),
@@ -101,7 +101,8 @@ def test_mlm_exact_properties(learner):
              mlm_case(sentences(gen, 25, 16), 5, 1.0), mlm_case(sentences(gen, 25, 16, torch.int32), 6, 0.0),
              # special ids at the top of the vocabulary, the lowest ids ordinary (as GPT-2's <|endoftext|> is 50256)
              mlm_case(torch.randint(0, 64, (10, 16), generator=gen), 7, 1.0, special=[63, 60, 61, 62], vocab=64,
-                      mask_id=62)]
+                      mask_id=62),
+             mlm_case(sentences(gen, 24, 12).T, 8, 0.5)]      # a non-contiguous view (a transpose), as inputs may be
     ids_of = [args[0] for args, _ in cases]
 
     def count(results) -> Counts:
@@ -156,6 +157,52 @@ def test_mlm_randomness_comes_from_the_generator(learner):
                          {"same_seed_differs": 0, "other_seed_same": 0},
                          {"same_seed_differs": "calls with the same seeded generator that gave different results",
                           "other_seed_same": "calls with different seeds that gave identical results"})
+
+
+def global_draws(judge: Judge, function: str, args: tuple, seeds: tuple[int, int]) -> list:
+    """The learner's results of `function(*args)` (no generator) after torch.manual_seed(s), for s = seeds[0]
+    twice, then seeds[1]."""
+    got = []
+    for seed in (seeds[0], seeds[0], seeds[1]):
+        with judge.global_seed(seed):
+            got.append(judge.call(function, *args))
+    return got
+
+
+GLOBAL_NOT_USED = ("global_generator_not_used", "Your function, given no generator, does not take its randomness from "
+                   "torch's global generator: after the same torch.manual_seed(n) it should give the same result, "
+                   "after another seed another one. With generator=None pass it on as it is "
+                   "(torch.rand(..., generator=None) draws from the global generator); do not make a "
+                   "torch.Generator() of your own or seed one with a constant.")
+
+
+@pytest.mark.grades("mlm_corrupt")
+def test_mlm_without_a_generator_uses_torch_global_one(learner):
+    """With no generator, the draws come from torch's global generator: the same torch.manual_seed(n) before two
+    calls gives the same result, and another seed another one (4,000 positions: a coincidence has probability below
+    1e-200)."""
+    ids = sentences(torch.Generator().manual_seed(1703), 40, 100)
+    with Judge(learner, "pretraining") as judge:
+        got = global_draws(judge, "mlm_corrupt", (ids, VOCAB, SPECIAL, MASK), (501, 502))
+        if judge.last_has_expected_form():
+            same = all(torch.equal(a, b) for a, b in zip(got[0], got[1]))
+            other = all(torch.equal(a, b) for a, b in zip(got[0], got[2]))
+            if not same or other:
+                raise Misconception(*GLOBAL_NOT_USED, "two calls after torch.manual_seed(501) gave different "
+                                    "results" if not same else "calls after torch.manual_seed(501) and (502) gave "
+                                    "identical results")
+
+
+@pytest.mark.grades("nsp_pairs")
+def test_nsp_without_a_generator_uses_torch_global_one(learner):
+    """With no generator, the draws come from torch's global generator: the same torch.manual_seed(n) before two
+    calls gives the same examples, and another seed other examples (304 examples)."""
+    with Judge(learner, "pretraining") as judge:
+        got = global_draws(judge, "nsp_pairs", (corpus([300, 2, 3], tag="g"),), (511, 512))
+        if got[0] != got[1] or got[0] == got[2]:
+            raise Misconception(*GLOBAL_NOT_USED, "two calls after torch.manual_seed(511) gave different examples"
+                                if got[0] != got[1] else "calls after torch.manual_seed(511) and (512) gave identical "
+                                "examples")
 
 
 @pytest.mark.grades("mlm_corrupt", weight=2)
@@ -271,7 +318,7 @@ def test_nsp_structure(learner):
     one with tuples of them, and a corpus of one long document and two short ones: one example per sentence with a
     successor, in order; labels are 0 or 1; label 0 pairs A with its successor; label 1 pairs it with a sentence of
     another document; A and B are always given sentences, as given (a tuple stays a tuple); the same seed gives the
-    same examples."""
+    same examples, and another seed other examples (the randomness comes from the generator)."""
     gen = torch.Generator().manual_seed(1711)
     documents = []
     for index in range(8):
@@ -282,6 +329,7 @@ def test_nsp_structure(learner):
     documents.append(corpus([300, 2, 3], tag="long"))
     cases = [((docs, Seed(40 + index)), {}) for index, docs in enumerate(documents)]
     cases.append(((documents[-1], Seed(40 + len(documents) - 1)), {}))
+    cases.append(((documents[-1], Seed(97)), {}))   # another seed: 304 examples cannot all coincide by chance
 
     def count(results) -> Counts:
         total = {}
@@ -289,19 +337,23 @@ def test_nsp_structure(learner):
             for name, (hits, trials) in nsp_counts(args[0], result).items():
                 previous = total.get(name, (0, 0))
                 total[name] = (previous[0] + hits, previous[1] + trials)
-        total["same_seed_differs"] = (int(results[-1] != results[-2]), 1)
+        total["same_seed_differs"] = (int(results[-2] != results[-3]), 1)
+        total["other_seed_same"] = (int(results[-1] == results[-2]), 1)
         return total
 
     with Judge(learner, "pretraining") as judge:
         results = call_nsp(judge, cases)
         judge_counts("pretraining", "nsp_pairs", cases, results, count,
-                     {"count": 0, "order": 0, "label": 0, "unknown": 0, "next": 0, "own": 0, "same_seed_differs": 0},
+                     {"count": 0, "order": 0, "label": 0, "unknown": 0, "next": 0, "own": 0, "same_seed_differs": 0,
+                      "other_seed_same": 0},
                      {"count": "corpora whose examples are not one (A, B, label) per sentence with a successor",
                       "order": "examples out of order (documents in order, sentences in order)",
                       "label": "labels that are not the int 0 or 1", "unknown": "B's that are not a given sentence",
                       "next": "label-0 examples whose B is not A's successor",
                       "own": "label-1 examples whose B comes from A's own document",
-                      "same_seed_differs": "calls with the same seed that gave different examples"})
+                      "same_seed_differs": "calls with the same seed that gave different examples",
+                      "other_seed_same": "calls with different seeds that gave identical examples (is the "
+                                         "generator used, or a seed of your own?)"})
 
 
 @pytest.mark.grades("nsp_pairs", weight=2)
@@ -349,3 +401,24 @@ def test_nsp_needs_a_second_document(learner):
         judge.call("nsp_pairs", corpus([1]), Seed(72))
         judge.last_has_expected_form()                                 # a single one-sentence document: []
         judge.expect_value_error("nsp_pairs", corpus([2]), Seed(73), argument="documents (one document)")
+
+
+@pytest.mark.grades("nsp_pairs")
+def test_nsp_other_documents_by_position(learner):
+    """'Another document' means another position in the list, even when its sentences equal A's document's: 60
+    documents ['x', 'y'] and one ['z'] (a random B is 'z' for 1 in 60 of them, not always), and two equal
+    documents alone (their random B's come from each other: no error)."""
+    cases = [(([["x", "y"] for _ in range(60)] + [["z"]], Seed(81)), {}), (([["x", "y"], ["x", "y"]], Seed(82)), {})]
+
+    def count(results) -> Counts:
+        randoms = [b for result in results[:1] if isinstance(result, list) for pair in result
+                   if isinstance(pair, (list, tuple)) and len(pair) == 3 and pair[2] == 1 for b in pair[1:2]]
+        shapes = [len(result) if isinstance(result, list) else -1 for result in results]
+        return {"well_formed": (int(shapes == [60, 2]), 1), "z": (randoms.count("z"), len(randoms))}
+
+    with Judge(learner, "pretraining") as judge:
+        results = call_nsp(judge, cases)
+        judge_counts("pretraining", "nsp_pairs", cases, results, count, {"well_formed": 1, "z": 1 / 60},
+                     {"well_formed": "corpora given one example per sentence with a successor",
+                      "z": "random B's that are the one sentence of the one document unlike the others (documents "
+                           "are told apart by position, not by content)"})

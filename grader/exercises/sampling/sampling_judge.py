@@ -76,21 +76,26 @@ class SamplingJudge(Judge):
         found = self._dtype_only()
         if found:
             return found
-        found = super().diagnosis()
-        if found is not None and found[0] not in UNSPECIFIC:
-            return found
         wrong = [index for index, (observation, want) in enumerate(zip(self.observations, self.expected))
                  if not agree(observation.result, want, observation.tol)]
-        if not wrong:
+        first = (self.first_disagreement if self.first_disagreement in wrong else wrong[0]) if wrong else None
+        function = self.observations[first].function if first is not None else None
+        if function == "beam_search":  # a result some tie order reaches says more than which argument shows it
+            better = self._probe(self._beam_scores, first)
+            if better:
+                return better
+        found = super().diagnosis()
+        if found is not None and found[0] not in UNSPECIFIC or first is None:
             return found
-        first = self.first_disagreement if self.first_disagreement in wrong else wrong[0]
-        probe = {"sequence_log_prob": self._log_prob_columns, "generate": self._draws,
-                 "beam_search": self._beam_scores}.get(self.observations[first].function)
+        probe = {"sequence_log_prob": self._log_prob_columns, "generate": self._draws}.get(function)
+        return (self._probe(probe, first) if probe else None) or found
+
+    @staticmethod
+    def _probe(probe, index: int) -> Diagnosis | None:
         try:
-            better = probe(first) if probe else None
+            return probe(index)
         except Exception:  # noqa: BLE001 - a probe that cannot run on these results claims nothing
-            better = None
-        return better or found
+            return None
 
     # ------------------------------------------------------------------------------------------------ probes
     def _learner_right(self, function: str, args: tuple, kwargs: dict, tol) -> bool:

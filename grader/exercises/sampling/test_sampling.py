@@ -16,13 +16,14 @@ failure that the generic ones only call "different" (a dtype lost in one mode, l
 columns, draws that are not torch.multinomial's, a beam-search tie broken the other way, a crash at one token or at
 max_new_tokens = 0).
 """
+import math
 from dataclasses import replace
 
 import pytest
 import torch
 
 from grader.clauses import Case, Spec, clause_checks, register
-from grader.diagnose import Misconception
+from grader.diagnose import Misconception, agree
 from grader.exercises.sampling.sampling_judge import SamplingJudge
 from grader.judge import EXACT, Judge, Tolerance, call_text, generator, randn
 from grader.sandbox.protocol import Seed, TableModel
@@ -78,6 +79,15 @@ def test_greedy_at_temperature_zero(learner):
     with SamplingJudge(learner) as judge:
         expect_probs(judge, randn(gen, 9), 0.0)
         expect_probs(judge, torch.tensor([1.0, 3.0, -2.0, 3.0, 3.0]), 0.0)
+
+
+@pytest.mark.grades("next_token_probs")
+def test_tiny_temperatures_are_not_greedy(learner):
+    """Only temperature == 0 is greedy: at T = 1e-7 tied maxima still share the probability (float64 logits, where
+    exp(-2e7) is exactly 0: [1, 3, 3] gives [0, 1/2, 1/2]), and a lone maximum gets all of it."""
+    with SamplingJudge(learner) as judge:
+        for logits in ([1.0, 3.0, 3.0], [0.5, 2.0, -1.0, 2.0, 2.0], [4.0, 1.0]):
+            judge.expect("next_token_probs", torch.tensor(logits, dtype=torch.float64), 1e-7, tol=Tolerance.float32(8))
 
 
 @pytest.mark.grades("next_token_probs")
@@ -232,6 +242,59 @@ def test_generate_eos_and_context(learner):
 
 
 @pytest.mark.grades("generate")
+def test_generate_without_a_generator_uses_torch_global_one(learner):
+    """With no generator, the draws are torch.multinomial(probs, 1)'s from torch's global generator: after
+    torch.manual_seed(n) the ids are the reference's after the same seed (plain sampling, a temperature with top-k,
+    top-p; no greedy step, where drawing is optional), so a course's torch.manual_seed reproduces a text."""
+    gen = generator(927)
+    with SamplingJudge(learner) as judge:
+        model = table_model(gen, 10, 24)
+        prompt = torch.randint(0, 10, (2,), generator=gen)
+        for seed, (args, kwargs) in enumerate((((8,), {}), ((7, 0.8, 4), {}), ((6, 1.2, None, 0.85), {}))):
+            with judge.global_seed(300 + seed):
+                judge.expect("generate", model, prompt, *args, tol=EXACT, **kwargs)
+        if judge.problems:      # right with a generator given: the mistake is where the draws come from without one
+            seeded = [agree(judge.call("generate", model, prompt, 8, generator=Seed(310 + seed), tol=EXACT),
+                            judge.expected[-1], EXACT) for seed in range(2)]
+            if all(seeded):
+                raise Misconception("global_generator_not_used", "Your generate is right with a generator, but "
+                                    "without one its draws do not come from torch's global generator: call "
+                                    "torch.multinomial(probs, 1, generator=generator) with generator=None as it is "
+                                    "(not a torch.Generator() of your own, not a fixed seed), so that "
+                                    "torch.manual_seed(n) before the call reproduces the text.", judge.problems[0])
+
+
+@pytest.mark.grades("generate")
+def test_generate_greedy_ties(learner):
+    """Greedy generation (temperature 0, with and without a generator) breaks ties between equal maxima to the lowest
+    id, as next_token_probs does: a model whose every column ties two or three tokens for the maximum."""
+    with SamplingJudge(learner) as judge:
+        calls = []
+        for column in ([0.0, 2.0, 2.0, 1.0, 0.0], [3.0, 1.0, 3.0, 3.0], [1.0, 1.0]):
+            vocab = len(column)
+            model = TableModel(torch.tensor(column).repeat(vocab, 1).T.contiguous(), torch.zeros(vocab, 12))
+            for prompt, steps, kwargs in ((torch.tensor([0, vocab - 1]), 4, {}), (torch.tensor([vocab - 1]), 3,
+                                                                                  {"generator": Seed(5)})):
+                calls.append((model, prompt, judge.expect("generate", model, prompt, steps, 0.0, tol=EXACT, **kwargs)))
+        if judge.problems and all(only_maxima(*call) for call in calls):
+            raise Misconception("greedy_ties_not_lowest", "Your greedy steps (temperature 0) pick a token of maximal "
+                                "logit, but not the LOWEST id among tied maxima, as the contract says (and "
+                                "torch.argmax does). A reversed sort, nonzero()[-1], a max over (logit, id) pairs or "
+                                "a sampled one-hot with several ones break the tie otherwise.", judge.problems[0])
+
+
+def only_maxima(model: TableModel, prompt: torch.Tensor, result) -> bool:
+    """Whether every token a greedy `result` adds after `prompt` has a maximal logit where it was chosen."""
+    if not isinstance(result, torch.Tensor) or result.dim() != 1 or len(result) <= len(prompt):
+        return False
+    for n in range(len(prompt), len(result)):
+        logits = model(result[:n].long())[:, -1]
+        if not 0 <= int(result[n]) < len(logits) or logits[int(result[n])] != logits.max():
+            return False
+    return True
+
+
+@pytest.mark.grades("generate")
 def test_generate_max_new_tokens_bound(learner):
     """max_new_tokens bounds the new tokens, 0 included: 0 returns the prompt itself whatever the other arguments
     (nothing is drawn), 1 adds exactly one token (sampled, filtered, greedy without a generator)."""
@@ -300,7 +363,8 @@ def test_generate_context_sizes(learner):
 @pytest.mark.grades("sequence_log_prob")
 def test_sequence_log_prob(learner):
     """Σ_{n>=1} log p(ids[n] | ids[:n]), column n-1 scoring ids[n]; N = 1 gives 0; logits in the thousands (a token
-    far less likely than the best has a large negative log-probability, never -inf)."""
+    far less likely than the best has a large negative log-probability, never -inf); a model that bans tokens with
+    -inf logits (a finite result: the banned tokens are never targets, and 0 · -inf is NaN)."""
     gen = generator(908)
     with SamplingJudge(learner) as judge:
         for vocab, n, scale in ((10, 6, 2.0), (5, 2, 2.0), (7, 1, 2.0), (20, 15, 2.0), (10, 6, 3000.0)):
@@ -308,6 +372,14 @@ def test_sequence_log_prob(learner):
             top = float(model.table.abs().max() + model.pos.abs().max())
             judge.expect("sequence_log_prob", model, torch.randint(0, vocab, (n,), generator=gen),
                          tol=Tolerance.float32(4 * n * (2 * top + vocab + 3)))
+        for dtype in (torch.float32, torch.float64):      # a model that bans tokens: -inf logits, never at a target
+            model = table_model(gen, 6, 16)
+            model.table = model.table.to(dtype)
+            model.pos = model.pos.to(dtype)
+            ids = torch.tensor([0, 2, 0, 3, 2, 2])
+            model.table[1] = model.table[4] = float("-inf")
+            top = float(model.table.nan_to_num(neginf=0.0).abs().max() + model.pos.abs().max())
+            judge.expect("sequence_log_prob", model, ids, tol=Tolerance.float32(4 * len(ids) * (2 * top + 6 + 3)))
 
 
 def beam_cases(gen):
@@ -416,9 +488,28 @@ def tie_model(gen, vocab: int, tops: int) -> TableModel:
     return TableModel(table, torch.zeros(vocab, 8))
 
 
-def beam_search_token_first(model, prompt, beam_width, max_new_tokens, eos_id=None) -> list[int]:
-    """Instructor-side: beam search with the OTHER order of the tie rule (lower token id first, then earlier beam),
-    to keep only inputs on which the contract's order decides the result."""
+def two_level_model(gen, vocab: int) -> TableModel:
+    """float64 columns of two kinds, -60 elsewhere: k tied maxima (k = 1, 2 or 4: log-probabilities 0, -log 2 or
+    -log 4) or one token at probability 1/2 and two at 1/4 (logits 0, -log 2, -log 2). Every log-probability is then
+    0, -log 2 or -log 4 = 2 · (-log 2) exactly (e^-60 vanishes in the sums), in float64 as in float32, so a beam that
+    took 1/2 then 1/4 ties EXACTLY with one that took 1/4 then 1/2 (a + b == b + a), and the earlier beam may hold
+    the lexicographically larger sequence."""
+    table = torch.full((vocab, vocab), -60.0, dtype=torch.float64)
+    for column in range(vocab):
+        tokens = torch.randperm(vocab, generator=gen).tolist()
+        if randint(gen, 0, 2) == 0 and vocab >= 3:
+            table[tokens[0], column] = 0.0
+            table[tokens[1:3], column] = -math.log(2.0)
+        else:
+            table[tokens[:min((1, 2, 4)[randint(gen, 0, 3)], vocab)], column] = 0.0
+    return TableModel(table, torch.zeros(vocab, 8, dtype=torch.float64))
+
+
+def beam_search_token_first(model, prompt, beam_width, max_new_tokens, eos_id=None,
+                            order: str = "token_first") -> list[int]:
+    """Instructor-side: beam search with ANOTHER tie rule, to keep only inputs on which the contract's rule decides
+    the result: "token_first" (lower token id first, then earlier beam) or "sequence" (the lexicographically smaller
+    sequence of ids first, as sorting (score, ids) tuples gives)."""
     beams = [(prompt.tolist(), 0.0, False)]
     for _ in range(max_new_tokens):
         if all(finished for _, _, finished in beams):
@@ -430,32 +521,35 @@ def beam_search_token_first(model, prompt, beam_width, max_new_tokens, eos_id=No
                 continue
             log_probs = torch.log_softmax(model(torch.tensor(ids)).double()[:, -1], dim=0).tolist()
             candidates += [(ids + [t], score + lp, t == eos_id, t, beam) for t, lp in enumerate(log_probs)]
-        beams = [c[:3] for c in sorted(candidates, key=lambda c: (-c[1], c[3], c[4]))[:beam_width]]
+        key = (lambda c: (-c[1], c[3], c[4])) if order == "token_first" else (lambda c: (-c[1], c[0]))
+        beams = [c[:3] for c in sorted(candidates, key=key)[:beam_width]]
     return beams[0][0]
 
 
 @pytest.mark.grades("beam_search")
 def test_beam_search_ties_across_beams(learner):
     """Exact ties between candidates of DIFFERENT beams with different tokens, where the beam order and the token
-    order disagree (models of `tie_model`; two steps, so every score is a sum of two log-probabilities and equal
-    scores are equal in any precision): ties go to the earlier beam FIRST, then to the lower token id. Only inputs
-    on which the two orders give different results are kept."""
+    order disagree (models of `tie_model` and `two_level_model`; two steps, so every score is a sum of two
+    log-probabilities and equal scores are equal in any precision): ties go to the earlier beam FIRST, then to the
+    lower token id. Only inputs on which another order gives a different result are kept: 6 where the token-first
+    order does, 4 where ordering the tied sequences lexicographically does."""
     from reference.sampling import beam_search
 
-    gen = generator(920)
     with SamplingJudge(learner) as judge:
-        done = 0
-        while done < 6:
-            vocab = randint(gen, 3, 7)
-            model = tie_model(gen, vocab, randint(gen, 1, min(3, vocab - 1) + 1))
-            prompt = torch.randint(0, vocab, (randint(gen, 1, 4),), generator=gen)
-            eos = randint(gen, 0, vocab) if randint(gen, 0, 3) == 0 else None
-            width, steps = randint(gen, 2, 5), 2
-            if beam_search(model, prompt, width, steps, eos).tolist() == \
-                    beam_search_token_first(model, prompt, width, steps, eos):
-                continue
-            judge.expect("beam_search", model, prompt, width, steps, eos, tol=EXACT)
-            done += 1
+        for order, seed, wanted in (("token_first", 920, 6), ("sequence", 921, 4)):
+            gen, done = generator(seed), 0
+            while done < wanted:
+                vocab = randint(gen, 3, 7)
+                model = tie_model(gen, vocab, randint(gen, 1, min(3, vocab - 1) + 1)) if order == "token_first" \
+                    else two_level_model(gen, vocab)
+                prompt = torch.randint(0, vocab, (randint(gen, 1, 4),), generator=gen)
+                eos = randint(gen, 0, vocab) if randint(gen, 0, 3) == 0 else None
+                width, steps = randint(gen, 2, 5), 2
+                if beam_search(model, prompt, width, steps, eos).tolist() == \
+                        beam_search_token_first(model, prompt, width, steps, eos, order):
+                    continue
+                judge.expect("beam_search", model, prompt, width, steps, eos, tol=EXACT)
+                done += 1
 
 
 @pytest.mark.grades("beam_search")

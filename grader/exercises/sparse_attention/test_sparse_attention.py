@@ -248,6 +248,20 @@ def test_cost_of_each_pattern(learner):
 
 
 @pytest.mark.grades("sparse_attention_cost")
+def test_cost_ignores_the_sizes_a_pattern_does_not_take(learner):
+    """Each pattern reads its own size only: a window given to "causal", "dense", "strided" or "global", a stride to
+    "local", and every size at once change nothing (each formula of the contract holds whatever else is passed)."""
+    with ReadingJudge(learner, "sparse_attention") as judge:
+        for pattern, n, sizes in (("causal", 6, {"window": 2}), ("dense", 5, {"stride": 2, "num_global": 1}),
+                                  ("strided", 10, {"stride": 2, "window": 1}), ("global", 8, {"num_global": 2,
+                                                                                             "window": 1}),
+                                  ("local", 9, {"window": 2, "stride": 3}),
+                                  ("local", 12, {"window": 3, "stride": 4, "num_global": 2}),
+                                  ("strided", 12, {"stride": 5, "window": 2, "num_global": 3})):
+            judge.expect("sparse_attention_cost", pattern, n, tol=EXACT, **sizes)
+
+
+@pytest.mark.grades("sparse_attention_cost")
 def test_cost_counts_the_masks(learner):
     """The cost is the number of True entries of the pattern's mask — local, strided and global-token masks, all
     correct ones (a mistake in the learner's strided_mask is charged to strided_mask alone) — for 5 random (n, size)
@@ -295,7 +309,8 @@ def test_cost_at_long_lengths(learner):
 @pytest.mark.grades("sparse_attention_cost")
 def test_cost_rejects_unknown_patterns_and_missing_sizes(learner):
     """An unknown pattern (a name that is none of the five, other spellings of theirs included), and each sized
-    pattern without its size, is a ValueError (a valid call still works)."""
+    pattern without its size (also when another pattern's size is given), is a ValueError (a valid call still
+    works)."""
     with ReadingJudge(learner, "sparse_attention") as judge:
         judge.expect("sparse_attention_cost", "local", 10, tol=EXACT, window=2)
         judge.expect_value_error("sparse_attention_cost", "banded", 10, argument="pattern ('banded')", window=2)
@@ -303,6 +318,12 @@ def test_cost_rejects_unknown_patterns_and_missing_sizes(learner):
         judge.expect_value_error("sparse_attention_cost", "local", 10, argument="window (missing)")
         judge.expect_value_error("sparse_attention_cost", "strided", 10, argument="stride (missing)")
         judge.expect_value_error("sparse_attention_cost", "global", 10, argument="num_global (missing)")
+        judge.expect_value_error("sparse_attention_cost", "local", 10, stride=2,
+                                 argument="window (missing; a stride given instead)")
+        judge.expect_value_error("sparse_attention_cost", "strided", 10, window=2, num_global=1,
+                                 argument="stride (missing; other sizes given instead)")
+        judge.expect_value_error("sparse_attention_cost", "global", 10, window=3,
+                                 argument="num_global (missing; a window given instead)")
 
 
 # ------------------------------------------------------------------ the contract's clauses (grader/clauses.py)

@@ -152,13 +152,16 @@ def test_window_reverse_undoes_the_partition(learner):
 
 @pytest.mark.grades("window_reverse")
 def test_window_reverse_rejects_mismatched_windows(learner):
-    """ValueError when M does not divide the height or the width, and when the number of windows is not
-    (H/M)(W/M), also when the windows hold as many tokens in all as the grid."""
+    """ValueError when M does not divide the height or the width (also where (H/M)·⌊W/M⌋ is the number of windows
+    given), and when the number of windows is not (H/M)(W/M), also when the windows hold as many tokens in all as
+    the grid."""
     gen = generator(1407)
     with Judge(learner, "swin") as judge:
         judge.expect("window_reverse", randn(gen, 6, 2, 4), 2, 4, 6, tol=EXACT)
         judge.expect_value_error("window_reverse", randn(gen, 6, 2, 4), 2, 5, 6, argument="height (5, M=2)")
         judge.expect_value_error("window_reverse", randn(gen, 6, 2, 9), 3, 6, 8, argument="width (8, M=3)")
+        judge.expect_value_error("window_reverse", randn(gen, 1, 2, 16), 4, 4, 6,   # one window either way
+                                 argument="width (6, M=4)")
         judge.expect_value_error("window_reverse", randn(gen, 5, 2, 4), 2, 4, 6,
                                  argument="windows (5 windows for a 4x6 grid of 2x2 windows)")
         # the right number of tokens in all (2 x 8 = 4 x 4), in 2 windows where a 4x4 grid has 4

@@ -12,7 +12,8 @@ What
 Formulas
     temperature T:  p = softmax(logits / T). T < 1 sharpens, T > 1 flattens, T = 0 means greedy: all probability on
                     the arg-max (ties to the lowest id).
-    top-k:          keep exactly the k most probable tokens (ties to the lower id), zero the rest.
+    top-k:          keep exactly the k most probable tokens (ties to the lower id), zero the rest (k >= V keeps
+                    every token).
     top-p (nucleus): sort the (renormalised) probabilities in decreasing order (ties to the lower id) and keep the
                     shortest prefix whose cumulative probability is >= p -- the token that crosses p is kept.
     Order: temperature, then top-k, then top-p, then renormalise so the kept probabilities sum to 1.

@@ -58,7 +58,11 @@ same draws here); a view() that only splits axes (it never fails). One entry may
 blind13_next_token_probs_top_k_not_clamped assumes top_k larger than the vocabulary is an allowed input (the model
 answer keeps every token then, as Hugging Face and nanoGPT clamp k); no entry written as wrong is counted right.
 Added by the grader's maintainer after the batch came: one entry written as right is counted wrong and moved to
-WRONG_BLIND_13 (blind13_bucket_scale_before_division: T5's float32 order is part of the contract; see its comment).
+WRONG_BLIND_13 (blind13_bucket_scale_before_division: T5's float32 order is part of the contract; see its comment),
+and two written as wrong are counted right and moved to RIGHT_BLIND_13, renamed blind13_right_...
+(blind13_right_sequence_log_prob_one_hot_product: differs only on -inf logits, which the contract's models do not
+give; blind13_right_mlm_unseeded_call_fixed_seed: differs only without a generator, which the contract leaves open,
+as the seventh batch's recorded decisions say).
 Each entry: name -> (exercise_module, function_name, source); the source replaces the function in a copy of
 solutions/<module>.py.
 """
@@ -343,15 +347,6 @@ def sequence_log_prob(model, ids):
     log_probs = torch.log_softmax(model(ids), dim=0)          # (V, N)
     picked = log_probs[:, :-1].gather(0, ids[1:].unsqueeze(0))  # (1, N - 1)
     return picked.sum(dim=-1)
-'''),
-    # Picks the targets by multiplying a one-hot matrix with the log-probabilities: 0 * (-inf) is NaN when a
-    # model bans a token with a -inf logit. Logits [0, -inf, 1] (float64) in every column, ids [0, 2, 0]: model
-    # -1.6265, entry nan. Passes the visible tests.
-    "blind13_sequence_log_prob_one_hot_product": ("sampling", "sequence_log_prob", '''
-def sequence_log_prob(model, ids):
-    log_probs = torch.log_softmax(model(ids), dim=0)          # (V, N)
-    targets = torch.nn.functional.one_hot(ids[1:], log_probs.shape[0]).T.to(log_probs.dtype)  # (V, N - 1)
-    return (targets * log_probs[:, :-1]).sum()
 '''),
     # ------------------------------------------------------------------ sparse_attention
     # The missing-size check passes when any of window/stride/num_global is given, not the pattern's own
@@ -730,24 +725,6 @@ def next_token_probs(logits, temperature=1.0, top_k=None, top_p=None):
     return probs / probs.sum()
 '''),
     # ------------------------------------------------------------------ pretraining
-    # generator=None replaced by torch.Generator().manual_seed(0): every unseeded call corrupts the same
-    # positions the same way, whatever the global RNG (clause: all randomness from generator, i.e. the global
-    # RNG when None). Two unseeded calls on one (4, 50) batch: model results differ, entry results identical;
-    # torch.manual_seed(7) and (8) give the entry the same result. Passes the visible tests.
-    "blind13_mlm_unseeded_call_fixed_seed": ("pretraining", "mlm_corrupt", '''
-def mlm_corrupt(ids, vocab_size, special_ids, mask_id, generator=None, mask_prob=0.15):
-    if generator is None:
-        generator = torch.Generator().manual_seed(0)          # reproducible by default
-    special = torch.as_tensor(special_ids, dtype=ids.dtype).reshape(-1)
-    eligible = ~torch.isin(ids, special)
-    chosen = eligible & (torch.rand(ids.shape, generator=generator) < mask_prob)
-    action = torch.rand(ids.shape, generator=generator)
-    random_ids = torch.randint(0, vocab_size, ids.shape, generator=generator, dtype=ids.dtype)
-    corrupted = torch.where(chosen & (action < 0.8), torch.full_like(ids, mask_id), ids)
-    corrupted = torch.where(chosen & (action >= 0.8) & (action < 0.9), random_ids, corrupted)
-    labels = torch.where(chosen, ids.long(), IGNORE)
-    return corrupted, labels
-'''),
     # ids flattened with view(-1), which fails on a non-contiguous batch (clause: inputs may be non-contiguous
     # views). mlm_corrupt(ids.T, 100, [0], 3, Generator().manual_seed(0)) for ids (4, 50): model returns, entry
     # RuntimeError (view size is not compatible). Passes the visible tests.
@@ -1888,5 +1865,38 @@ def sparse_attention_cost(pattern, n, *, window=None, stride=None, num_global=No
         total = g * (2 * n_ - g)
     assert total.denominator == 1
     return int(total)
+'''),
+    # Written as wrong, counted RIGHT by the grader's maintainer (2026-11-26): it differs only on -inf logits, and the
+    # contract's models give finite ones (blind7_right_sequence_log_prob_loop_from_graph_zero, counted right, also
+    # multiplies -inf by 0).
+    # Picks the targets by multiplying a one-hot matrix with the log-probabilities: 0 * (-inf) is NaN when a
+    # model bans a token with a -inf logit. Logits [0, -inf, 1] (float64) in every column, ids [0, 2, 0]: model
+    # -1.6265, entry nan. Passes the visible tests.
+    "blind13_right_sequence_log_prob_one_hot_product": ("sampling", "sequence_log_prob", '''
+def sequence_log_prob(model, ids):
+    log_probs = torch.log_softmax(model(ids), dim=0)          # (V, N)
+    targets = torch.nn.functional.one_hot(ids[1:], log_probs.shape[0]).T.to(log_probs.dtype)  # (V, N - 1)
+    return (targets * log_probs[:, :-1]).sum()
+'''),
+    # Written as wrong, counted RIGHT by the grader's maintainer (2026-11-26): it differs only without a generator,
+    # where the contract does not say where the draws come from (as decided for blind6_nsp_fresh_generator_when_none
+    # and blind6_mlm_generator_created_at_definition).
+    # generator=None replaced by torch.Generator().manual_seed(0): every unseeded call corrupts the same
+    # positions the same way, whatever the global RNG (clause: all randomness from generator, i.e. the global
+    # RNG when None). Two unseeded calls on one (4, 50) batch: model results differ, entry results identical;
+    # torch.manual_seed(7) and (8) give the entry the same result. Passes the visible tests.
+    "blind13_right_mlm_unseeded_call_fixed_seed": ("pretraining", "mlm_corrupt", '''
+def mlm_corrupt(ids, vocab_size, special_ids, mask_id, generator=None, mask_prob=0.15):
+    if generator is None:
+        generator = torch.Generator().manual_seed(0)          # reproducible by default
+    special = torch.as_tensor(special_ids, dtype=ids.dtype).reshape(-1)
+    eligible = ~torch.isin(ids, special)
+    chosen = eligible & (torch.rand(ids.shape, generator=generator) < mask_prob)
+    action = torch.rand(ids.shape, generator=generator)
+    random_ids = torch.randint(0, vocab_size, ids.shape, generator=generator, dtype=ids.dtype)
+    corrupted = torch.where(chosen & (action < 0.8), torch.full_like(ids, mask_id), ids)
+    corrupted = torch.where(chosen & (action >= 0.8) & (action < 0.9), random_ids, corrupted)
+    labels = torch.where(chosen, ids.long(), IGNORE)
+    return corrupted, labels
 '''),
 }

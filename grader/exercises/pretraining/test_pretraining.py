@@ -159,52 +159,6 @@ def test_mlm_randomness_comes_from_the_generator(learner):
                           "other_seed_same": "calls with different seeds that gave identical results"})
 
 
-def global_draws(judge: Judge, function: str, args: tuple, seeds: tuple[int, int]) -> list:
-    """The learner's results of `function(*args)` (no generator) after torch.manual_seed(s), for s = seeds[0]
-    twice, then seeds[1]."""
-    got = []
-    for seed in (seeds[0], seeds[0], seeds[1]):
-        with judge.global_seed(seed):
-            got.append(judge.call(function, *args))
-    return got
-
-
-GLOBAL_NOT_USED = ("global_generator_not_used", "Your function, given no generator, does not take its randomness from "
-                   "torch's global generator: after the same torch.manual_seed(n) it should give the same result, "
-                   "after another seed another one. With generator=None pass it on as it is "
-                   "(torch.rand(..., generator=None) draws from the global generator); do not make a "
-                   "torch.Generator() of your own or seed one with a constant.")
-
-
-@pytest.mark.grades("mlm_corrupt")
-def test_mlm_without_a_generator_uses_torch_global_one(learner):
-    """With no generator, the draws come from torch's global generator: the same torch.manual_seed(n) before two
-    calls gives the same result, and another seed another one (4,000 positions: a coincidence has probability below
-    1e-200)."""
-    ids = sentences(torch.Generator().manual_seed(1703), 40, 100)
-    with Judge(learner, "pretraining") as judge:
-        got = global_draws(judge, "mlm_corrupt", (ids, VOCAB, SPECIAL, MASK), (501, 502))
-        if judge.last_has_expected_form():
-            same = all(torch.equal(a, b) for a, b in zip(got[0], got[1]))
-            other = all(torch.equal(a, b) for a, b in zip(got[0], got[2]))
-            if not same or other:
-                raise Misconception(*GLOBAL_NOT_USED, "two calls after torch.manual_seed(501) gave different "
-                                    "results" if not same else "calls after torch.manual_seed(501) and (502) gave "
-                                    "identical results")
-
-
-@pytest.mark.grades("nsp_pairs")
-def test_nsp_without_a_generator_uses_torch_global_one(learner):
-    """With no generator, the draws come from torch's global generator: the same torch.manual_seed(n) before two
-    calls gives the same examples, and another seed other examples (304 examples)."""
-    with Judge(learner, "pretraining") as judge:
-        got = global_draws(judge, "nsp_pairs", (corpus([300, 2, 3], tag="g"),), (511, 512))
-        if got[0] != got[1] or got[0] == got[2]:
-            raise Misconception(*GLOBAL_NOT_USED, "two calls after torch.manual_seed(511) gave different examples"
-                                if got[0] != got[1] else "calls after torch.manual_seed(511) and (512) gave identical "
-                                "examples")
-
-
 @pytest.mark.grades("mlm_corrupt", weight=2)
 def test_mlm_eighty_ten_ten(learner):
     """The distribution, on 1,000 sequences of 128 tokens (about 17,000 chosen positions) and 300 of 64 at

@@ -8,6 +8,8 @@ its dtype, NaNs, a transpose, a permutation of columns, a constant factor, colum
 """
 from __future__ import annotations
 
+import contextlib
+
 import copy
 import math
 from collections.abc import Callable
@@ -95,6 +97,7 @@ class Observation:
     grad: tuple[list, torch.Tensor] | None = None
     tol: Tolerance = field(default_factory=Tolerance.exact)
     names: tuple[str, ...] = ()  # the function's parameter names, for messages about its arguments
+    global_seed: int | None = None  # torch.manual_seed(n) before the call (`Judge.global_seed`), else None
 
 
 def describe(value: Any) -> str:
@@ -332,8 +335,15 @@ def _variant_output(module: Any, observation: Observation) -> Any:
     fn = getattr(module, observation.function, None)
     if fn is None:
         return _FAILED
+    if observation.global_seed is not None:   # the variant draws from the seed the learner's call started from
+        seed, unseeded = observation.global_seed, fn
+
+        def fn(*args: Any, **kwargs: Any) -> Any:
+            torch.manual_seed(seed)
+            return unseeded(*args, **kwargs)
     try:
-        with torch.no_grad() if observation.grad is None else torch.enable_grad():
+        with torch.no_grad() if observation.grad is None else torch.enable_grad(), \
+                contextlib.nullcontext() if observation.global_seed is None else torch.random.fork_rng(devices=[]):
             return evaluate(fn, observation.args, observation.kwargs, observation.grad)
     except Exception:   # a variant that cannot even run on these inputs does not reproduce a result
         return _FAILED

@@ -303,9 +303,15 @@ class Judge:
 
         first = self.first_disagreement if self.first_disagreement in wrong else wrong[0]  # the case the message shows
         observation, want = self.observations[first], self.expected[first]
-        return structural(self, observation, want) or generic(observation, want)
+        return self.exercise_reading(first) or structural(self, observation, want) or generic(observation, want)
+
+    def exercise_reading(self, index: int) -> tuple[str, str] | None:
+        """An exercise's own reading of wrong observation `index`, asked after the catalogue and before the generic
+        probes (none here; a suite's Judge subclass may have one)."""
+        return None
 
     def _record(self, observation: Observation, expected: Any) -> None:
+        observation.global_seed = self._global_seed
         self.observations.append(observation)
         self.expected.append(expected)
 

@@ -319,3 +319,38 @@ def test_calls_can_run_under_another_default_dtype(learner):
     with pytest.raises(ValueError, match="float32 or float64"):
         with learner.default_dtype(torch.int64):
             pass
+
+
+def test_calls_can_start_from_a_global_seed(learner):
+    """`Submission.global_seed(n)` runs `torch.manual_seed(n)` in the worker before each call made inside (a contract
+    whose draws, with no generator, come from torch's global generator); the same seed gives the same draws, another
+    seed others; a seed that is not an int in [0, 2**63) is refused before anything is sent."""
+    with learner.global_seed(5):
+        first, again = learner.call("softmax", "draw", None), learner.call("softmax", "draw", None)
+    with learner.global_seed(6):
+        other = learner.call("softmax", "draw", None)
+    expected = torch.rand(3, generator=torch.Generator().manual_seed(5))
+    assert torch.equal(first, expected) and torch.equal(again, expected) and not torch.equal(other, expected)
+    for bad in (-1, 2**63, 1.5, True):
+        with pytest.raises(ValueError, match="global seed"):
+            with learner.global_seed(bad):
+                pass
+
+
+def test_the_reference_runs_from_the_same_global_seed():
+    """`Judge.global_seed`: each run of the reference starts from torch.manual_seed(n) too, and the grader's own
+    global random state is left as it was."""
+    from grader.judge import Judge
+
+    class Learner:
+        @staticmethod
+        def global_seed(seed):
+            import contextlib
+            return contextlib.nullcontext()
+
+    judge = Judge(Learner(), "pretraining")
+    before = torch.random.get_rng_state()
+    with judge.global_seed(9):
+        got = judge.run_reference("nsp_pairs", ([["a", "b", "c"], ["d", "e"]] * 3,), {})
+        again = judge.run_reference("nsp_pairs", ([["a", "b", "c"], ["d", "e"]] * 3,), {})
+    assert got == again and torch.equal(torch.random.get_rng_state(), before)

@@ -76,19 +76,24 @@ class SamplingJudge(Judge):
         found = self._dtype_only()
         if found:
             return found
+        found = super().diagnosis()
+        if found is not None and found[0] not in UNSPECIFIC:
+            return found
         wrong = [index for index, (observation, want) in enumerate(zip(self.observations, self.expected))
                  if not agree(observation.result, want, observation.tol)]
-        first = (self.first_disagreement if self.first_disagreement in wrong else wrong[0]) if wrong else None
-        function = self.observations[first].function if first is not None else None
-        if function == "beam_search":  # a result some tie order reaches says more than which argument shows it
-            better = self._probe(self._beam_scores, first)
-            if better:
-                return better
-        found = super().diagnosis()
-        if found is not None and found[0] not in UNSPECIFIC or first is None:
+        if not wrong:
             return found
-        probe = {"sequence_log_prob": self._log_prob_columns, "generate": self._draws}.get(function)
+        first = self.first_disagreement if self.first_disagreement in wrong else wrong[0]
+        probe = {"sequence_log_prob": self._log_prob_columns,
+                 "generate": self._draws}.get(self.observations[first].function)  # beam_search: exercise_reading
         return (self._probe(probe, first) if probe else None) or found
+
+    def exercise_reading(self, index: int) -> Diagnosis | None:
+        """A beam search result that some tie order (or greedy decoding) reaches says more than which argument shows
+        the difference: read before the generic probes."""
+        if self.observations[index].function == "beam_search":
+            return self._probe(self._beam_scores, index)
+        return None
 
     @staticmethod
     def _probe(probe, index: int) -> Diagnosis | None:

@@ -27,6 +27,7 @@ import torch
 
 from grader.diagnose import WEAKER_THAN_A_CLAUSE, Misconception, Tolerance, agree, map_tensors
 from grader.judge import Judge, call_text, generator
+from grader.sandbox.protocol import change_in_place
 
 FLOAT64_FROM_FLOAT32 = 2.0 ** -29 * 4
 
@@ -176,8 +177,9 @@ CLAUSE_DIAGNOSES: dict[str, tuple[str, str]] = {
     "float64": ("breaks_float64", "Your result for float64 inputs is wrong or not accurate to float64: look for a "
                 "path that only float64 takes, or a part computed in float32 (a .float(), a float32 constant tensor, "
                 "torch.tensor(...) without a dtype)."),
-    "large_magnitudes": ("breaks_large_magnitudes", "Large inputs give a wrong result: something overflows or "
-                         "loses precision (subtract the maximum before exp; avoid squaring before normalising)."),
+    "large_magnitudes": ("breaks_large_magnitudes", "Large inputs give a wrong result: something overflows, "
+                         "loses precision or is capped (subtract the maximum before exp; avoid squaring before "
+                         "normalising; ReLU has no upper bound, unlike ReLU6 or a clamp)."),
     "fully_masked_query": ("breaks_fully_masked_query", "A query that may see no key must get what the contract "
                            "says (all-zero weights), not NaN, a uniform average or the nearest key."),
     "hidden_keys_large": ("hidden_keys_leak", "Keys the mask hides still change the result when their scores are "
@@ -237,12 +239,17 @@ def _make_check(exercise: str, function: str, spec: Spec, clause: str) -> Callab
                         tol = tol.scaled(FLOAT64_FROM_FLOAT32)
                     judge.expect(function, *args, tol=tol, **kwargs)
         except Misconception as failed:
-            if failed.name not in WEAKER_THAN_A_CLAUSE:
+            if failed.name not in WEAKER_THAN_A_CLAUSE | CLAUSE_OUTRANKS.get(clause, set()):
                 raise
             name, explanation = CLAUSE_DIAGNOSES.get(clause, ("breaks_clause", (
                 f"Your {function} breaks a clause of its contract: {CLAUSES[clause].description}.")))
             raise Misconception(name, explanation, str(failed)) from None
     return check
+
+
+# Probe readings a clause explains better: at inputs a thousand times larger, an argument whose change is lost (a
+# capped activation, a saturated softmax) is a symptom of the magnitude, not an argument left unused.
+CLAUSE_OUTRANKS = {"large_magnitudes": {"argument_ignored"}}
 
 
 def _expect_fresh_results(judge: Judge, function: str, spec: Spec, gen: torch.Generator, case: Case) -> None:
@@ -279,18 +286,26 @@ def _expect_fresh_results(judge: Judge, function: str, spec: Spec, gen: torch.Ge
             return
         slots.append(slot)
         expected_mixed.append(judge.expected[-1])
-    _expect_results_not_shared(judge, function, first, calls[1], expected_first, slots, expected_mixed)
+    changed = map_tensors(first[:2], torch.clone)       # A's values as a caller's in-place update leaves them
+    in_place = change_in_place(changed)
+    _expect_results_not_shared(judge, function, first, calls[1], expected_first, slots, expected_mixed,
+                               (*changed, spec.tol(*changed)) if in_place else None)
 
 
 def _expect_results_not_shared(judge: Judge, function: str, first: tuple, other: tuple, expected: Any,
-                               slots: list, expected_mixed: list) -> None:
+                               slots: list, expected_mixed: list, changed: tuple | None) -> None:
     """A result the caller holds is its own: a later call does not overwrite it, and changing it in place does not
     change what the same call returns next (a buffer or a cached tensor handed out as it is). And the same argument
-    objects passed again with one of them changed give a fresh result (a cache keyed by id() or `is`)."""
+    objects passed again with one of them swapped, or with their values `changed` in place ((args, kwargs, tol), or
+    None when no float tensor can change), give a fresh result (a cache keyed by id() or `is`)."""
     (args, kwargs, tol), (other_args, other_kwargs, _) = first, other
-    kept, after, _, again, mixed = judge.learner.call_held(judge.exercise, function, args, kwargs, other_args,
-                                                            other_kwargs, slots)
+    kept, after, _, again, mixed, updated = judge.learner.call_held(judge.exercise, function, args, kwargs, other_args,
+                                                                     other_kwargs, slots, changed is not None)
     call = call_text(function, args, kwargs)
+    if changed is not None and not agree(updated, judge.run_reference(function, *changed[:2]), changed[2]):
+        raise Misconception(*CLAUSE_DIAGNOSES["fresh_values"], f"{call} called again on the same argument objects, "
+                            "after the caller changed their values in place (as an optimiser step changes weights), "
+                            "returned a stale result: a cache keyed by the identity of an argument (id(), is)")
     for slot, got, want in zip(slots, mixed, expected_mixed, strict=True):
         if not agree(got, want, tol):
             raise Misconception(*CLAUSE_DIAGNOSES["fresh_values"], f"{call} called again on the same argument "

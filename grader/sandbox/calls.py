@@ -100,8 +100,9 @@ def handle(request: dict, modules: dict, workdir: str) -> dict:
 def held(function, request: dict, args: list, kwargs: dict, generators: list) -> tuple:
     """A result the caller keeps, and arguments a caller passes again: (the first call's result as returned, the same
     object after a call on other arguments, that call's result, the first call again after the caller changed the
-    result it holds in place, and the first call's very argument objects with one of them at a time (each of
-    `mixed`) taken from the other call's)."""
+    result it holds in place, the first call's very argument objects with one of them at a time (each of `mixed`)
+    taken from the other call's, and with `in_place` those objects again after every float tensor among them was
+    changed in place by `protocol.change_in_place`, else None)."""
     other_args = list(materialize(protocol.decode(request["other_args"]), generators))
     other_kwargs = materialize(protocol.decode(request["other_kwargs"]), generators)
     again_args = list(materialize(protocol.decode(request["args"]), generators))
@@ -119,9 +120,12 @@ def held(function, request: dict, args: list, kwargs: dict, generators: list) ->
             else:
                 raise Failure("protocol", f"no argument {slot!r} to mix")
         after = _copied(first)
+        updated = None
+        if request.get("in_place") is True and protocol.change_in_place((args, kwargs)):
+            updated = function(*args, **kwargs)   # the same objects, their values changed in place
         _scribble(first)
         again = function(*again_args, **again_kwargs)
-    return kept, after, other, again, mixed
+    return kept, after, other, again, mixed, updated
 
 
 def _copied(value: object) -> object:

@@ -52,6 +52,19 @@ def all_plain(items: list | tuple) -> bool:
     return PLAIN_TYPES.issuperset(map(type, items))  # stops at the first other type
 
 
+def change_in_place(value: object) -> bool:
+    """Change every floating-point tensor inside `value` (tuples, lists, dicts) in place, as an optimiser step
+    changes weights: x <- 1.5 x + 0.25, the same bits on both sides of the sandbox. Whether any changed."""
+    if isinstance(value, torch.Tensor):
+        if not value.is_floating_point():
+            return False
+        with torch.no_grad():
+            value.mul_(1.5).add_(0.25)
+        return True
+    items = value.values() if isinstance(value, dict) else value if isinstance(value, (list, tuple)) else ()
+    return any([change_in_place(item) for item in items])   # a list, so that every item is changed
+
+
 class ProtocolError(Exception):
     """A frame or value that does not follow this format."""
 

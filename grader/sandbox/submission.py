@@ -275,19 +275,21 @@ class Submission:
         return self._decode(reply["value"])
 
     def call_held(self, module: str, function: str, args: tuple, kwargs: dict, other_args: tuple,
-                  other_kwargs: dict, mixed: list[int | str] = ()) -> tuple:
+                  other_kwargs: dict, mixed: list[int | str] = (), in_place: bool = False) -> tuple:
         """A result the caller keeps, in one round trip: r = f(args); o = f(other); f on the very objects of args
-        with each slot of `mixed` in turn from other; f(args) again after the worker changed r in place -> (r as
-        returned, r after the call on other arguments, o, the last result, [the mixed calls' results])."""
+        with each slot of `mixed` in turn from other; with `in_place`, f on those objects after their float tensors
+        were changed in place (`protocol.change_in_place`); f(args) again after the worker changed r in place -> (r
+        as returned, r after the call on other arguments, o, the last result, [the mixed calls' results], the
+        in-place call's result or None)."""
         reply = self._call({"op": "call_held", "module": module, "function": function,
                             "default_dtype": self._default_dtype,
                             "args": protocol.encode(tuple(args), keep_layout=True),
                             "kwargs": protocol.encode(kwargs, keep_layout=True),
                             "other_args": protocol.encode(tuple(other_args), keep_layout=True),
                             "other_kwargs": protocol.encode(other_kwargs, keep_layout=True),
-                            "mixed": list(mixed)})
+                            "mixed": list(mixed), "in_place": bool(in_place)})
         value = self._decode(reply["value"])
-        if not (isinstance(value, list | tuple) and len(value) == 5 and isinstance(value[4], list | tuple)
+        if not (isinstance(value, list | tuple) and len(value) == 6 and isinstance(value[4], list | tuple)
                 and len(value[4]) == len(mixed)):
             self._stop(kill=True)
             raise LearnerError("protocol", "the sandbox sent a malformed held result")

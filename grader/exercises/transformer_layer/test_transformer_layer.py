@@ -211,7 +211,8 @@ def layer_norm_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:
 
 def feed_forward_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:
     p = layer_params(gen, case.dim, 2 * case.dim, case.dtype)
-    return (randn(gen, *case.batch, case.dim, case.n_q, dtype=case.dtype), p["W1"], p["b1"], p["W2"], p["b2"]), {}
+    X = randn(gen, *case.batch, case.dim, case.n_q, dtype=case.dtype, scale=case.scale)
+    return (X, p["W1"], p["b1"], p["W2"], p["b2"]), {}
 
 
 def layer_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:
@@ -235,7 +236,7 @@ SPECS = {
     "layer_norm": Spec(layer_norm_inputs, lambda args, kwargs: layer_norm_tol(*args),
                        ("batching", "single_token", "float64", "large_magnitudes")),
     "feed_forward": Spec(feed_forward_inputs, lambda args, kwargs: feed_forward_tol(*args),
-                         ("batching", "single_token", "float64")),
+                         ("batching", "single_token", "float64", "large_magnitudes")),  # ReLU has no cap (not ReLU6)
     "transformer_layer": Spec(layer_inputs, layer_clause_tol,
                               ("batching", "single_token", "float64", "fully_masked_query", "hidden_keys_large",
                                "one_head")),

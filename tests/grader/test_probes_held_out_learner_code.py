@@ -1913,9 +1913,10 @@ TWELFTH_BATCH = blind_batch("held_out_blind_11", "_11")
 THIRTEENTH_BATCH = blind_batch("held_out_blind_12", "_12")
 FOURTEENTH_BATCH = blind_batch("held_out_blind_13", "_13")
 FIFTEENTH_BATCH = blind_batch("held_out_blind_14", "_14")
+SIXTEENTH_BATCH = blind_batch("held_out_blind_15", "_15")
 PROBES = FIRST_BATCH + SECOND_BATCH + THIRD_BATCH + FOURTH_BATCH + FIFTH_BATCH + SIXTH_BATCH + SEVENTH_BATCH + \
     EIGHTH_BATCH + NINTH_BATCH + TENTH_BATCH + ELEVENTH_BATCH + TWELFTH_BATCH + THIRTEENTH_BATCH + FOURTEENTH_BATCH + \
-    FIFTEENTH_BATCH
+    FIFTEENTH_BATCH + SIXTEENTH_BATCH
 
 
 def rounds(probes: list[Probe]) -> list[list[Probe]]:
@@ -2044,7 +2045,7 @@ if __name__ == "__main__":
                          ("tenth batch (blind)", TENTH_BATCH), ("eleventh batch (blind)", ELEVENTH_BATCH),
                          ("twelfth batch (blind)", TWELFTH_BATCH),
                          ("thirteenth batch (blind)", THIRTEENTH_BATCH), ("fourteenth batch (blind)", FOURTEENTH_BATCH),
-                         ("fifteenth batch (blind)", FIFTEENTH_BATCH),
+                         ("fifteenth batch (blind)", FIFTEENTH_BATCH), ("sixteenth batch (blind)", SIXTEENTH_BATCH),
                          ("all", PROBES)):
         result = figures(failures, batch)
         print(f"== {title}")

@@ -64,7 +64,8 @@ def test_large_scores_do_not_overflow(learner):
     """Scores of ±1e4 (plus unit noise) in float32 and float64, mixed within columns and as whole columns shifted by
     their own large offset: no inf or NaN, same weights as the reference (the max trick must be per column); and
     columns of finite scores near -2e9 (float64): a live column, however negative, is a softmax, not zeros (only
-    an all -inf column is)."""
+    an all -inf column is); float32 columns of scores between 80 and 88, each exp finite but not their sum (a shift
+    skipped "while no exp overflows" is not enough)."""
     gen = generator(304)
     column_offsets = torch.tensor([1e4, -1e4, 5e3, -5e3, 0.0], dtype=torch.float64)
     with Judge(learner, "softmax") as judge:
@@ -76,6 +77,9 @@ def test_large_scores_do_not_overflow(learner):
                 expect_softmax(judge, scores.to(dtype))
         far = torch.tensor([[-2e9, 0.5], [-2e9 + 1, -30.0], [-2e9 - 1, 1.0]], dtype=torch.float64)
         judge.expect("softmax_cols", far, tol=softmax_tol(far).scaled(FLOAT64_FROM_FLOAT32))   # float64's bound
+        # float32 scores just below exp's overflow (e^88.7): each exp is finite, their column sum is not
+        near_limit = torch.cat([torch.full((3, 2), 87.9), 80.0 + 8.0 * torch.rand(4, 2, generator=gen)])
+        expect_softmax(judge, near_limit)
 
 
 @pytest.mark.grades("softmax_cols")

@@ -140,6 +140,19 @@ def test_pre_ln_layer(learner):
 
 
 @pytest.mark.grades("transformer_layer")
+def test_layer_with_a_padding_mask(learner):
+    """A padding mask as masking.padding_mask gives it, (B, N, 1): it broadcasts over the queries, post-LN and
+    pre-LN (a check that demands a square (..., N, N) mask rejects it)."""
+    from reference.masking import padding_mask
+
+    gen = generator(711)
+    with Judge(learner, "transformer_layer") as judge:
+        for norm_first in (False, True):
+            judge.expect("transformer_layer", randn(gen, 2, 8, 5), layer_params(gen, 8, 16), 2,
+                         padding_mask(torch.tensor([3, 5]), 5), norm_first, tol=layer_tol(8, 16, 5))
+
+
+@pytest.mark.grades("transformer_layer")
 def test_causal_layer_ignores_future_tokens(learner):
     """With a causal mask (post-LN and pre-LN), changing tokens t.. leaves the outputs of tokens 0..t-1 unchanged."""
     gen = generator(706)

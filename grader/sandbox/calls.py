@@ -113,16 +113,16 @@ def held(function, request: dict, args: list, kwargs: dict, generators: list) ->
         other = function(*other_args, **other_kwargs)
         mixed = []
         for slot in request.get("mixed", []):
-            if isinstance(slot, int) and 0 <= slot < min(len(args), len(other_args)):
-                mixed.append(function(*args[:slot], other_args[slot], *args[slot + 1:], **kwargs))
-            elif isinstance(slot, str) and slot in kwargs and slot in other_kwargs:
-                mixed.append(function(*args, **{**kwargs, slot: other_kwargs[slot]}))
+            if isinstance(slot, int) and 0 <= slot < min(len(args), len(other_args)):   # copied: a view of an
+                mixed.append(_copied(function(*args[:slot], other_args[slot], *args[slot + 1:], **kwargs)))
+            elif isinstance(slot, str) and slot in kwargs and slot in other_kwargs:     # argument changes below
+                mixed.append(_copied(function(*args, **{**kwargs, slot: other_kwargs[slot]})))
             else:
                 raise Failure("protocol", f"no argument {slot!r} to mix")
         after = _copied(first)
         updated = None
         if request.get("in_place") is True and protocol.change_in_place((args, kwargs)):
-            updated = function(*args, **kwargs)   # the same objects, their values changed in place
+            updated = _copied(function(*args, **kwargs))   # the same objects, their values changed in place
         _scribble(first)
         again = function(*again_args, **again_kwargs)
     return kept, after, other, again, mixed, updated

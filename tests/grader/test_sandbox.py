@@ -23,6 +23,9 @@ MODULES = {
         def draw(generator):
             return torch.rand(3, generator=generator)
 
+        def first_row(X, Y):
+            return X[0]                      # a view of an argument
+
         def run_model(model, ids):
             return model(ids)
 
@@ -354,3 +357,15 @@ def test_the_reference_runs_from_the_same_global_seed():
         got = judge.run_reference("nsp_pairs", ([["a", "b", "c"], ["d", "e"]] * 3,), {})
         again = judge.run_reference("nsp_pairs", ([["a", "b", "c"], ["d", "e"]] * 3,), {})
     assert got == again and torch.equal(torch.random.get_rng_state(), before)
+
+
+def test_held_calls_change_the_arguments_in_place_after_keeping_each_result(learner):
+    """`call_held(..., in_place=True)`: the first call's very objects are called again after their float tensors were
+    changed in place (x <- 1.5x + 0.25, as on the grader's side); a result that is a view of an argument, from a call
+    made before that change, comes back as it was returned."""
+    a, b = torch.ones(2, 3), torch.zeros(2, 3)
+    kept, after, other, again, mixed, updated = learner.call_held("softmax", "first_row", (a, b), {}, (b, a), {}, [1],
+                                                                  True)
+    assert torch.equal(kept, torch.ones(3)) and torch.equal(after, torch.ones(3)) and torch.equal(other, torch.zeros(3))
+    assert torch.equal(mixed[0], torch.ones(3)) and torch.equal(updated, torch.full((3,), 1.75))
+    assert learner.call_held("softmax", "first_row", (a, b), {}, (b, a), {}, [], False)[5] is None

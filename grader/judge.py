@@ -29,6 +29,7 @@ import torch
 from grader.diagnose import (
     NAMED_THIS_GRADING,
     U32,
+    UNSPECIFIC,
     Misconception,
     Observation,
     Tolerance,
@@ -304,6 +305,12 @@ class Judge:
         first = self.first_disagreement if self.first_disagreement in wrong else wrong[0]  # the case the message shows
         observation, want = self.observations[first], self.expected[first]
         return self.exercise_reading(first) or structural(self, observation, want) or generic(observation, want)
+
+    def names_nothing_specific(self) -> bool:
+        """Whether `diagnosis()` finds no specific mistake (none, or only a generic "the values differ"): a check
+        may then name one of its own."""
+        found = self.diagnosis()
+        return found is None or found[0] in UNSPECIFIC
 
     def exercise_reading(self, index: int) -> tuple[str, str] | None:
         """An exercise's own reading of wrong observation `index`, asked after the catalogue and before the generic

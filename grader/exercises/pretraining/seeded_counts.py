@@ -72,25 +72,20 @@ def judge_counts(exercise: str, function: str, cases, results, count: Callable[[
     """Fail (naming the mistake) unless every count lies in its binomial acceptance interval (exactly 0 or all
     for rates of 0 or 1)."""
     counts = count(results)
-    problems = []
+    problems = {}
     for name, p in expected.items():
         hits, trials = counts[name]
         lo, hi = binomial_interval(trials, p)
         if not lo <= hits <= hi:
-            problems.append(f"{explain[name]}: {hits} of {trials} ({hits / max(trials, 1):.3f}), expected "
-                            f"{'exactly ' if p in (0, 1) else 'about '}{p:.3g}")
+            problems[name] = (f"{explain[name]}: {hits} of {trials} ({hits / max(trials, 1):.3f}), expected "
+                              f"{'exactly ' if p in (0, 1) else 'about '}{p:.3g}")
     if problems:
-        message = problems[0] + (f" (and {len(problems) - 1} more)" if len(problems) > 1 else "")
+        first, *more = problems.values()
+        message = first + (f" (and {len(more)} more)" if more else "")
         name = name_the_mistake(exercise, function, cases, count, counts)
-        failing = {key for key, p in expected.items() if not _within(counts[key], p)}
-        if name[0] == "wrong_distribution" and failing <= set(SEED_COUNTS):
+        if name[0] == "wrong_distribution" and set(problems) <= set(SEED_COUNTS):
             name = GENERATOR_NOT_USED
         raise Misconception(*name, message)
-
-
-def _within(count: tuple[int, int], p: float) -> bool:
-    lo, hi = binomial_interval(count[1], p)
-    return lo <= count[0] <= hi
 
 
 # Counts a check may take of seeded calls: a seed given twice, and two seeds.

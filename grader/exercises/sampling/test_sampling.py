@@ -23,7 +23,7 @@ import pytest
 import torch
 
 from grader.clauses import Case, Spec, clause_checks, register
-from grader.diagnose import UNSPECIFIC, Misconception, agree
+from grader.diagnose import Misconception, agree
 from grader.exercises.sampling.sampling_judge import SamplingJudge
 from grader.judge import EXACT, Judge, Tolerance, call_text, generator, randn
 from grader.sandbox.protocol import Seed, TableModel
@@ -246,7 +246,7 @@ def test_generate_without_a_generator_uses_torch_global_one(learner):
         judge = SamplingJudge(learner)
         with judge.global_seed(300 + seed), judge:      # a probe that calls again starts from the seed too
             judge.expect("generate", model, prompt, *args, tol=EXACT, **kwargs)
-            if judge.problems and (judge.diagnosis() or ("",))[0] in {"", *UNSPECIFIC} and agree(judge.call(
+            if judge.problems and judge.names_nothing_specific() and agree(judge.call(
                     "generate", model, prompt, *args, generator=Seed(310 + seed), tol=EXACT, **kwargs),
                     judge.expected[-1], EXACT):
                 raise Misconception("global_generator_not_used", "Your generate is right with a generator, but "

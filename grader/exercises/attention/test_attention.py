@@ -258,6 +258,6 @@ SPECS = {
          "hidden_keys_large")),
     "self_attention": Spec(
         self_attention_clause_inputs, lambda args, kwargs: self_attention_tol(args),
-        ("batching", "single_token", "float64", "fully_masked_query", "hidden_keys_large")),
+        ("batching", "single_token", "float64", "large_magnitudes", "fully_masked_query", "hidden_keys_large")),
 }
 globals().update(clause_checks("attention", SPECS))

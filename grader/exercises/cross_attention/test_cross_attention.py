@@ -211,16 +211,16 @@ def padded_encoder_scaled(gen, batch: int, dim: int, ne: int, dtype: torch.dtype
 # ------------------------------------------------------------------ the contract's clauses (grader/clauses.py)
 
 def cross_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:
-    X_dec = randn(gen, *case.batch, case.dim, case.n_q, dtype=case.dtype)
-    X_enc = randn(gen, *case.batch, case.dim, case.n_k, dtype=case.dtype)
+    X_dec = randn(gen, *case.batch, case.dim, case.n_q, dtype=case.dtype, scale=case.scale)
+    X_enc = randn(gen, *case.batch, case.dim, case.n_k, dtype=case.dtype, scale=case.scale)
     mask = clause_mask(gen, case, case.n_k, case.n_q)
     X_enc = hide_large(X_enc, mask, case)
     return (X_dec, X_enc, attention_params(gen, case.dim, case.dtype), case.heads, mask), {}
 
 
 def decoder_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:
-    X_dec = randn(gen, *case.batch, case.dim, case.n_q, dtype=case.dtype)
-    X_enc = randn(gen, *case.batch, case.dim, case.n_k, dtype=case.dtype)
+    X_dec = randn(gen, *case.batch, case.dim, case.n_q, dtype=case.dtype, scale=case.scale)
+    X_enc = randn(gen, *case.batch, case.dim, case.n_k, dtype=case.dtype, scale=case.scale)
     mask = clause_mask(gen, case, case.n_k, case.n_q)
     X_enc = hide_large(X_enc, mask, case)
     return (X_dec, X_enc, decoder_params(gen, case.dim, 2 * case.dim, case.dtype), case.heads, mask), {}
@@ -235,10 +235,10 @@ def decoder_clause_tol(args: tuple, kwargs: dict) -> Tolerance:
 
 SPECS = {
     "cross_attention": Spec(cross_inputs, lambda args, kwargs: mha_tol(*args[:4]),
-                            ("batching", "single_token", "unequal_lengths", "float64", "fully_masked_query",
-                             "hidden_keys_large", "one_head")),
+                            ("batching", "single_token", "unequal_lengths", "float64", "large_magnitudes",
+                             "fully_masked_query", "hidden_keys_large", "one_head")),
     "decoder_layer": Spec(decoder_inputs, decoder_clause_tol,
-                          ("batching", "single_token", "unequal_lengths", "float64", "fully_masked_query",
-                           "hidden_keys_large")),
+                          ("batching", "single_token", "unequal_lengths", "float64", "large_magnitudes",
+                           "fully_masked_query", "hidden_keys_large", "one_head")),
 }
 globals().update(clause_checks("cross_attention", SPECS))

@@ -124,8 +124,8 @@ FLOAT64 = 2.0 ** -29  # float64's unit roundoff (2^-53) over float32's (2^-24): 
 # ------------------------------------------------------------------ the contract's clauses (grader/clauses.py)
 
 def mha_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:
-    Xq = randn(gen, *case.batch, case.dim, case.n_q, dtype=case.dtype)
-    Xkv = randn(gen, *case.batch, case.dim, case.n_k, dtype=case.dtype)
+    Xq = randn(gen, *case.batch, case.dim, case.n_q, dtype=case.dtype, scale=case.scale)
+    Xkv = randn(gen, *case.batch, case.dim, case.n_k, dtype=case.dtype, scale=case.scale)
     mask = clause_mask(gen, case, case.n_k, case.n_q)
     Xkv = hide_large(Xkv, mask, case)
     args = (Xq, Xkv, attention_params(gen, case.dim, case.dtype), case.heads)
@@ -134,6 +134,6 @@ def mha_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:
 
 SPECS = {"multi_head_attention": Spec(
     mha_inputs, lambda args, kwargs: mha_tol(*args[:4]),
-    ("batching", "single_token", "unequal_lengths", "float64", "fully_masked_query", "hidden_keys_large",
-     "one_head"))}
+    ("batching", "single_token", "unequal_lengths", "float64", "large_magnitudes", "fully_masked_query",
+     "hidden_keys_large", "one_head"))}
 globals().update(clause_checks("multihead", SPECS))

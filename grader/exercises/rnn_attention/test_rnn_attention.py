@@ -439,8 +439,9 @@ def grid_clause_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:
 
 
 def step_clause_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:
-    return decoder_inputs(gen, case.batch, case.batch, case.dim, case.dim - 2, case.dim, 5, 11, case.n_k,
-                          case.dtype), {}
+    s_prev, y_prev, H, params = decoder_inputs(gen, case.batch, case.batch, case.dim, case.dim - 2, case.dim, 5, 11,
+                                               case.n_k, case.dtype)
+    return (s_prev, y_prev, H, {**params, "v": params["v"] * case.scale}), {}   # large v: scores of thousands
 
 
 SPECS = {
@@ -449,6 +450,6 @@ SPECS = {
     "grid_attention": Spec(grid_clause_inputs, lambda args, kwargs: grid_tol(*args),
                            ("batching", "single_token", "float64", "large_magnitudes", "broadcast_batch")),
     "attention_decoder_step": Spec(step_clause_inputs, lambda args, kwargs: decoder_tol(*args),
-                                   ("batching", "float64", "broadcast_batch")),
+                                   ("batching", "single_token", "float64", "large_magnitudes", "broadcast_batch")),
 }
 globals().update(clause_checks("rnn_attention", SPECS))

@@ -229,11 +229,11 @@ def feed_forward_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:
 
 
 def layer_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:
-    X = randn(gen, *case.batch, case.dim, case.n_q, dtype=case.dtype)
+    X = randn(gen, *case.batch, case.dim, case.n_q, dtype=case.dtype, scale=case.scale)
     mask = clause_mask(gen, case, case.n_q, case.n_q)
     X = hide_large(X, mask, case)
     norm_first = bool(torch.randint(0, 2, (), generator=gen))           # post-LN and pre-LN both come up
-    if case.mask == "hidden_keys_large":
+    if case.mask == "hidden_keys_large" or case.scale != 1:
         norm_first = False          # pre-LN would normalise the enlarged tokens back before they become keys
     return (X, layer_params(gen, case.dim, 2 * case.dim, case.dtype), case.heads, mask, norm_first), {}
 
@@ -251,7 +251,7 @@ SPECS = {
     "feed_forward": Spec(feed_forward_inputs, lambda args, kwargs: feed_forward_tol(*args),
                          ("batching", "single_token", "float64", "large_magnitudes")),  # ReLU has no cap (not ReLU6)
     "transformer_layer": Spec(layer_inputs, layer_clause_tol,
-                              ("batching", "single_token", "float64", "fully_masked_query", "hidden_keys_large",
-                               "one_head")),
+                              ("batching", "single_token", "float64", "large_magnitudes", "fully_masked_query",
+                               "hidden_keys_large", "one_head")),
 }
 globals().update(clause_checks("transformer_layer", SPECS))

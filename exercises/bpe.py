@@ -95,6 +95,7 @@ def bpe_encode(text: str, merges: list[tuple[str, str]]) -> list[str]:
 def bpe_decode(tokens: list[str]) -> str:
     """Join `tokens` back into text: each "</w>" becomes a space, trailing spaces are removed.
 
-    Shapes: none (list of str -> str). bpe_decode(bpe_encode(t, m)) == " ".join(t.split()).
+    Shapes: none (list of str -> str). bpe_decode(bpe_encode(t, m)) == " ".join(t.split()). Any sequence of
+    vocabulary tokens is valid (a model's samples): "</w>" tokens in a row give spaces in a row, which stay.
     """
     raise NotImplementedError('bpe_decode: concatenate the tokens, turn each "</w>" into a space, strip the trailing space')

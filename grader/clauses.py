@@ -88,7 +88,9 @@ CLAUSES: dict[str, Clause] = {
         lambda base: [replace(base, dtype=torch.float64),
                       replace(base, dtype=torch.float64, batch=(2,), dim=base.dim * 3 // 2)]),
     "large_magnitudes": Clause(
-        "inputs a thousand times larger than usual give the right result, with no overflow to inf or NaN",
+        "inputs a thousand times larger than usual give the right result, with no overflow to inf or NaN; where the "
+        "function takes a mask, once more with a random one (a query's visible scores can then all lie far below "
+        "zero, where a softmax that lets hidden keys count as score 0 underflows)",
         lambda base: [replace(base, scale=1e3)]),
     "fully_masked_query": Clause(
         "a query that may see no key gets what the contract says (zero weights), never NaN or a uniform average: "
@@ -342,6 +344,8 @@ def _cases(spec: Spec, clause: str) -> list[Case]:
     cases = CLAUSES[clause].cases(spec.base)
     if clause == "gradients" and "fully_masked_query" in spec.clauses:  # the backward pass of a guarded 0/0 too
         cases.append(replace(cases[0], mask="fully_masked_query"))
+    if clause == "large_magnitudes" and "fully_masked_query" in spec.clauses:  # the function takes a mask
+        cases.append(replace(cases[0], mask="random", batch=(2, 3)))
     if clause == "gradients":  # a zero bias still gets its gradient (no "skip it when it is zero")
         cases.append(replace(cases[0], extra={**cases[0].extra, "zero_vectors": True}))
     return cases

@@ -1917,9 +1917,11 @@ THIRTEENTH_BATCH = blind_batch("held_out_blind_12", "_12")
 FOURTEENTH_BATCH = blind_batch("held_out_blind_13", "_13")
 FIFTEENTH_BATCH = blind_batch("held_out_blind_14", "_14")
 SIXTEENTH_BATCH = blind_batch("held_out_blind_15", "_15")
+SEVENTEENTH_BATCH = blind_batch("held_out_blind_16", "_16")
+EIGHTEENTH_BATCH = blind_batch("held_out_blind_17", "_17")
 PROBES = FIRST_BATCH + SECOND_BATCH + THIRD_BATCH + FOURTH_BATCH + FIFTH_BATCH + SIXTH_BATCH + SEVENTH_BATCH + \
     EIGHTH_BATCH + NINTH_BATCH + TENTH_BATCH + ELEVENTH_BATCH + TWELFTH_BATCH + THIRTEENTH_BATCH + FOURTEENTH_BATCH + \
-    FIFTEENTH_BATCH + SIXTEENTH_BATCH
+    FIFTEENTH_BATCH + SIXTEENTH_BATCH + SEVENTEENTH_BATCH + EIGHTEENTH_BATCH
 
 
 def rounds(probes: list[Probe]) -> list[list[Probe]]:

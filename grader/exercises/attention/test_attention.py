@@ -28,9 +28,11 @@ def self_attention_inputs(gen, batch, dim, dk, dv, n, dtype=torch.float32):
     return (X, *weights)
 
 
-def self_attention_tol(args) -> Tolerance:
+def self_attention_tol(args, weights_known: bool = False) -> Tolerance:
+    """``attention_tol`` on the projected Q, K, V; ``weights_known``: the mask, if any, is args[7] (see there)."""
     Q, K, V = projected(*(a.double() for a in args[:7]))
-    return attention_tol(Q, K, V, extra=2 * args[0].shape[-2])
+    return attention_tol(Q, K, V, extra=2 * args[0].shape[-2], mask=args[7] if len(args) > 7 else None,
+                         weights_known=weights_known)
 
 
 def make_mask(gen, kind: str, batch: tuple, nk: int, nq: int) -> torch.Tensor:
@@ -253,11 +255,12 @@ def self_attention_clause_inputs(gen: torch.Generator, case: Case) -> tuple[tupl
 
 SPECS = {
     "scaled_dot_product_attention": Spec(
-        sdpa_inputs, lambda args, kwargs: attention_tol(*args[:3]),
+        sdpa_inputs, lambda args, kwargs: attention_tol(*args[:3], mask=args[3] if len(args) > 3 else None,
+                                                        weights_known=True),
         ("batching", "single_token", "unequal_lengths", "float64", "large_magnitudes", "fully_masked_query",
          "hidden_keys_large")),
     "self_attention": Spec(
-        self_attention_clause_inputs, lambda args, kwargs: self_attention_tol(args),
+        self_attention_clause_inputs, lambda args, kwargs: self_attention_tol(args, weights_known=True),
         ("batching", "single_token", "float64", "large_magnitudes", "fully_masked_query", "hidden_keys_large")),
 }
 globals().update(clause_checks("attention", SPECS))

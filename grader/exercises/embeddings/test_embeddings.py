@@ -79,7 +79,8 @@ def test_one_hot_rejects_ids_out_of_range(learner):
 
 @pytest.mark.grades("embed", weight=2)
 def test_embed(learner):
-    """embed(Ω_e, ids) = Ω_e @ one_hot(ids): column n is Ω_e[:, ids[n]]; batched ids; float32 and float64."""
+    """embed(Ω_e, ids) = Ω_e @ one_hot(ids): column n is Ω_e[:, ids[n]]; batched ids; float32 and float64; no ids
+    (N = 0) give (D, 0) (the contract leaves this open: raising there is accepted)."""
     gen = generator(202)
     with Judge(learner, "embeddings") as judge:
         judge.expect("embed", randn(gen, 4, 9), torch.randint(0, 9, (6,), generator=gen), tol=LOOKUP_TOL)
@@ -88,6 +89,7 @@ def test_embed(learner):
             judge.expect("embed", randn(gen, 6, 4, dtype=torch.float64),
                          torch.randint(0, 4, (2, 2, 3), generator=gen), tol=LOOKUP_TOL)
         judge.expect("embed", randn(gen, 1, 3), torch.tensor([2]), tol=LOOKUP_TOL)
+        judge.expect_if_returns("embed", randn(gen, 4, 5), torch.zeros(0, dtype=torch.long), tol=LOOKUP_TOL)
 
 
 @pytest.mark.grades("embed")
@@ -121,7 +123,8 @@ def test_embed_gradient(learner):
 @pytest.mark.grades("sinusoidal_positions", weight=2)
 def test_sinusoidal_positions(learner):
     """Π[2i, n] = sin(n / 10000^(2i/D)), Π[2i+1, n] = cos(same); odd D ends with a sine row; (D, N) in the default
-    float dtype — for D = 1 .. 16 and N = 1 .. 50, then 3 random sizes with N up to 300 and D up to 64."""
+    float dtype — for D = 1 .. 16 and N = 1 .. 50, then 3 random sizes with N up to 300 and D up to 64; N = 0 gives
+    (D, 0) (the contract leaves this open: raising there is accepted)."""
     gen = generator(205)
     sizes = [(1, 1), (1, 4), (7, 1), (10, 6), (12, 7), (50, 16), (33, 9)]
     sizes += [(int(torch.randint(51, 301, (), generator=gen)), int(torch.randint(17, 65, (), generator=gen)))
@@ -129,6 +132,7 @@ def test_sinusoidal_positions(learner):
     with Judge(learner, "embeddings") as judge:
         for n, dim in sizes:
             judge.expect("sinusoidal_positions", n, dim, tol=Tolerance.float32(32 * n))
+        judge.expect_if_returns("sinusoidal_positions", 0, 6, tol=EXACT)
 
 
 FIXED_DTYPE = ("default_dtype_ignored: With no dtype given, the result must have torch's default float dtype, "

@@ -30,11 +30,13 @@ def randint(gen: torch.Generator, low: int, high: int) -> int:
 @pytest.mark.grades("causal_mask")
 def test_causal_mask(learner):
     """causal_mask(n)[j, i] is True iff key j <= query i, for n = 1, 2, 5, 9, 4 random n up to 40 and n = 1100 (past
-    the 1024-token buffer GPT-2's code cuts its mask from): a bool tensor."""
+    the 1024-token buffer GPT-2's code cuts its mask from): a bool tensor; n = 0 gives a bool (0, 0) mask (the
+    contract leaves n = 0 open: raising there is accepted)."""
     gen = generator(404)
     with Judge(learner, "masking") as judge:
         for n in (1, 2, 5, 9, *(randint(gen, 10, 40) for _ in range(4))):
             judge.expect("causal_mask", n, tol=EXACT)
+        judge.expect_if_returns("causal_mask", 0, tol=EXACT)
         with judge.patience(4):                      # a correct double loop in Python takes seconds for 1100^2
             judge.expect("causal_mask", 1100, tol=EXACT)
 
@@ -42,9 +44,15 @@ def test_causal_mask(learner):
 @pytest.mark.grades("padding_mask")
 def test_padding_mask(learner):
     """padding_mask(lengths, n) is (B, n, 1), key j visible iff j < lengths[b]; lengths include 0 and n, and
-    random batches where every length is below n (n, not the longest length, sets the size) or B == n, and n = 1100."""
+    random batches where every length is below n (n, not the longest length, sets the size) or B == n, and n = 1100;
+    every length 0 and every length n; n = 0 and an empty batch give masks with no entries (the contract leaves these
+    open: raising there is accepted)."""
     gen = generator(401)
     with Judge(learner, "masking") as judge:
+        judge.expect("padding_mask", torch.zeros(3, dtype=torch.long), 5, tol=EXACT)
+        judge.expect("padding_mask", torch.full((2,), 4), 4, tol=EXACT)
+        judge.expect_if_returns("padding_mask", torch.zeros(2, dtype=torch.long), 0, tol=EXACT)
+        judge.expect_if_returns("padding_mask", torch.zeros(0, dtype=torch.long), 3, tol=EXACT)
         judge.expect("padding_mask", torch.tensor([3, 0, 6, 1]), 6, tol=EXACT)
         judge.expect("padding_mask", torch.tensor([1]), 1, tol=EXACT)
         judge.expect("padding_mask", torch.randint(0, 9, (5,), generator=gen), 8, tol=EXACT)
@@ -59,9 +67,11 @@ def test_padding_mask(learner):
 @pytest.mark.grades("local_mask")
 def test_local_mask(learner):
     """local_mask(n, window) is True iff |i - j| <= window, including window 0, n - 1 and wider than n, 5 random
-    (n, window) up to n = 30, and n = 1100 (longer than any fixed buffer)."""
+    (n, window) up to n = 30, and n = 1100 (longer than any fixed buffer); n = 0 gives a bool (0, 0) mask (the
+    contract leaves n = 0 open: raising there is accepted)."""
     gen = generator(405)
     with Judge(learner, "masking") as judge:
+        judge.expect_if_returns("local_mask", 0, 2, tol=EXACT)
         for n, window in ((1, 0), (5, 0), (6, 1), (7, 2), (4, 5), (4, 3)):
             judge.expect("local_mask", n, window, tol=EXACT)
         for _ in range(5):
@@ -75,9 +85,12 @@ def test_local_mask(learner):
 def test_apply_mask(learner):
     """apply_mask writes -inf exactly where the mask is False and keeps every other score, with masks that
     broadcast: causal (N, N) over a batch, padding (B, N_k, 1) over queries, a full random mask; float32 and
-    float64."""
+    float64; masks that show every key and masks that hide every key, over one and two batch axes."""
     gen = generator(402)
     with Judge(learner, "masking") as judge:
+        for visible in (True, False):
+            judge.expect("apply_mask", randn(gen, 2, 4, 3), torch.full((4, 3), visible), tol=EXACT)
+            judge.expect("apply_mask", randn(gen, 2, 2, 3, 5), torch.full((2, 1, 3, 1), visible), tol=EXACT)
         causal = torch.ones(5, 5, dtype=torch.bool).triu()
         judge.expect("apply_mask", randn(gen, 3, 5, 5), causal, tol=EXACT)
         padding = torch.arange(6)[None, :, None] < torch.tensor([2, 6, 4])[:, None, None]

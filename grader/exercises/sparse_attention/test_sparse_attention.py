@@ -113,9 +113,11 @@ def randint(gen: torch.Generator, low: int, high: int) -> int:
 @pytest.mark.grades("strided_mask", weight=2)
 def test_strided_mask(learner):
     """strided_mask(n, s)[j, i] is True iff i - j is a multiple of s: n = 1, stride 1 (dense), strides that divide n
-    and that do not, a stride equal to n and one past n, and 6 random (n, s) up to n = 40 (a bool tensor)."""
+    and that do not, a stride equal to n and one past n, and 6 random (n, s) up to n = 40 (a bool tensor); n = 0
+    gives a bool (0, 0) mask (the contract leaves this open: raising there is accepted)."""
     gen = generator(1501)
     with Judge(learner, "sparse_attention") as judge:
+        judge.expect_if_returns("strided_mask", 0, 3, tol=EXACT)
         for n, stride in ((1, 1), (5, 1), (6, 2), (7, 3), (8, 4), (5, 5), (4, 7)):
             judge.expect("strided_mask", n, stride, tol=EXACT)
         for _ in range(6):
@@ -177,9 +179,16 @@ def is_global_flags(gen, *shape: int, share: float = 0.3) -> torch.Tensor:
 @pytest.mark.grades("global_token_mask", weight=2)
 def test_global_token_mask(learner):
     """global_token_mask(is_global)[..., j, i] is True iff token j or token i is global: one sequence, a batch, two
-    batch axes, no global token, all global, N = 1, and 4 random batches."""
+    batch axes, no global token and all global (each with none, one and two batch axes), N = 1, and 4 random
+    batches; no tokens (N = 0, also batched) give masks with no entries (the contract leaves this open: raising there
+    is accepted)."""
     gen = generator(1511)
     with ReadingJudge(learner, "sparse_attention") as judge:
+        for flag in (False, True):
+            for batch in ((), (3,), (2, 2)):
+                judge.expect("global_token_mask", torch.full((*batch, 4), flag), tol=EXACT)
+        judge.expect_if_returns("global_token_mask", torch.zeros(0, dtype=torch.bool), tol=EXACT)
+        judge.expect_if_returns("global_token_mask", torch.zeros(2, 0, dtype=torch.bool), tol=EXACT)
         judge.expect("global_token_mask", torch.tensor([False, True, False, False, True]), tol=EXACT)
         judge.expect("global_token_mask", is_global_flags(gen, 3, 6), tol=EXACT)
         judge.expect("global_token_mask", is_global_flags(gen, 2, 3, 4), tol=EXACT)

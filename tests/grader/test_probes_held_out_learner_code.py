@@ -2051,7 +2051,8 @@ if __name__ == "__main__":
                          ("twelfth batch (blind)", TWELFTH_BATCH),
                          ("thirteenth batch (blind)", THIRTEENTH_BATCH), ("fourteenth batch (blind)", FOURTEENTH_BATCH),
                          ("fifteenth batch (blind)", FIFTEENTH_BATCH), ("sixteenth batch (blind)", SIXTEENTH_BATCH),
-                         ("all", PROBES)):
+                         ("seventeenth batch (blind)", SEVENTEENTH_BATCH),
+                         ("eighteenth batch (blind)", EIGHTEENTH_BATCH), ("all", PROBES)):
         result = figures(failures, batch)
         print(f"== {title}")
         print(f"wrong caught:   {result['caught']} / {result['wrong']} = {result['caught'] / result['wrong']:.1%}")

@@ -369,3 +369,26 @@ def test_held_calls_change_the_arguments_in_place_after_keeping_each_result(lear
     assert torch.equal(kept, torch.ones(3)) and torch.equal(after, torch.ones(3)) and torch.equal(other, torch.zeros(3))
     assert torch.equal(mixed[0], torch.ones(3)) and torch.equal(updated, torch.full((3,), 1.75))
     assert learner.call_held("softmax", "first_row", (a, b), {}, (b, a), {}, [], False)[5] is None
+
+
+@pytest.mark.parametrize("body, accepted", [
+    ("    if n == 0:\n        raise IndexError('no tokens')\n", True),        # raising where the contract is open
+    ("    if n == 0:\n        return torch.tensor([])\n", False),             # a result there must be right
+    ("", True)])
+def test_an_edge_left_open_accepts_raising_but_not_a_wrong_result(tmp_path, body, accepted):
+    """`Judge.expect_if_returns`: at an edge the contract leaves open, any exception is accepted and a result must be
+    the reference's (here causal_mask(0), a bool (0, 0) mask)."""
+    from grader.diagnose import Misconception
+    from grader.judge import EXACT, Judge
+
+    (tmp_path / "masking.py").write_text("import torch\n\n\ndef causal_mask(n):\n" + body
+                                         + "    return torch.ones(n, n, dtype=torch.bool).triu()\n")
+    with Submission(tmp_path, Limits(call_timeout=3, memory_mb=256)) as learner:
+        try:
+            with Judge(learner, "masking") as judge:
+                judge.expect_if_returns("causal_mask", 0, tol=EXACT)
+                judge.expect_if_returns("causal_mask", 3, tol=EXACT)
+        except Misconception as found:
+            assert not accepted and "(0,)" in str(found)
+        else:
+            assert accepted

@@ -15,7 +15,7 @@ import torch
 
 from grader.clauses import Case, Spec, clause_checks
 from grader.diagnose import U32
-from grader.judge import Judge, Tolerance, attention_params, generator, randn
+from grader.judge import Judge, Tolerance, attention_params, attention_tol, generator, randn
 
 
 def channel_tol(X: torch.Tensor, params: dict, num_groups: int, scale: float | None = None) -> Tolerance:
@@ -28,13 +28,12 @@ def channel_tol(X: torch.Tensor, params: dict, num_groups: int, scale: float | N
         return projected.unflatten(-2, (num_groups, C // num_groups))        # (..., G, C/G, N)
 
     Q, K, V = groups("q"), groups("k"), groups("v")
-    scores = K @ Q.transpose(-2, -1) * scale
-    score_error = (N + 2 * C) * U32 * float((K.abs() @ Q.abs().transpose(-2, -1)).max()) * abs(scale)
-    weight_error = 2 * score_error + (2 * float(scores.abs().max()) + C // num_groups + 3) * U32
-    head_error = 4 * (weight_error + C // num_groups * U32) * max(1.0, float(V.abs().max()))
+    # each group is attention with the N tokens as features: Q_gᵀ, K_gᵀ, V_gᵀ of (N, C/G), queries the channels
+    head_error = attention_tol(Q.transpose(-2, -1), K.transpose(-2, -1), V.transpose(-2, -1), extra=2 * C,
+                               weights_known=True, scale=scale).atol
     row_sum = float(p["Wo"].abs().sum(dim=1).max())
     bound = row_sum * head_error + C * U32 * row_sum * float(V.abs().max())
-    return Tolerance(rtol=4 * bound, atol=4 * bound)
+    return Tolerance(rtol=4 * bound if bound < 1e-2 else 4 * C * U32, atol=4 * bound)   # as mha_tol's
 
 
 def expect_channel(judge: Judge, X, params, num_groups, **kwargs):

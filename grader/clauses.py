@@ -58,6 +58,7 @@ class Spec:
     clauses: tuple[str, ...]
     base: Case = Case()
     differentiable: bool = True  # the contract's rule for float results of float tensors (see EVERY_FUNCTION)
+    modes: tuple[dict, ...] = ({},)  # a function with modes (a flag) keeps every clause in each: merged into extra
 
 
 @dataclass(frozen=True)
@@ -94,9 +95,9 @@ CLAUSES: dict[str, Clause] = {
         lambda base: [replace(base, scale=1e3)]),
     "fully_masked_query": Clause(
         "a query that may see no key gets what the contract says (zero weights), never NaN or a uniform average: "
-        "some queries, and a mask that shows no key to any query",
+        "some queries, a mask that shows no key to any query, and some queries of two keys (a shortcut for a size)",
         lambda base: [replace(base, mask="fully_masked_query"), replace(base, mask="fully_masked_query", batch=(2,)),
-                      replace(base, mask="no_key_visible")]),
+                      replace(base, mask="no_key_visible"), replace(base, mask="fully_masked_query", n_k=2)]),
     "hidden_keys_large": Clause(
         "hidden keys stay hidden however large their scores (the mask is applied before the softmax, with -inf)",
         lambda base: [replace(base, mask="hidden_keys_large"), replace(base, mask="hidden_keys_large", batch=(2,))]),
@@ -121,6 +122,12 @@ CLAUSES: dict[str, Clause] = {
         "argument at a time taken from the second; and a result the caller "
         "holds is its own (a later call does not overwrite it, changing it does not change the next result)",
         lambda base: [base]),
+    # For functions that normalise each column (a layer norm inside): `make` reads extra["constant_columns"].
+    "constant_columns": Clause(
+        "a token whose features are all equal (zero variance) is normalised to beta exactly, with finite gradients "
+        "for every input and weight (a standard deviation taken before eps is added, sqrt(var) at var = 0, has an "
+        "infinite derivative there); float64, a batch of two, autograd as in the gradients clause",
+        lambda base: [replace(base, dtype=torch.float64, batch=(2,), extra={**base.extra, "constant_columns": True})]),
     "gradients": Clause(
         "autograd reaches every floating-point tensor argument, each weight of a params dict included, with the "
         "reference's gradients, from every returned tensor (attention's weights too); a batch of two, float64 "
@@ -203,6 +210,10 @@ CLAUSE_DIAGNOSES: dict[str, tuple[str, str]] = {
                      "gets another one the second time). A cache must be keyed by everything the result depends on "
                      "(the values, not only the shapes, the sizes or id(), which Python reuses); or keep nothing "
                      "between calls (no module-level dict, no mutable default argument)."),
+    "constant_columns": ("breaks_constant_columns", "A token whose features are all equal breaks your layer norm: "
+                         "its output or its gradients are not finite or not the reference's. Add eps to the variance "
+                         "before the square root, sqrt(var + eps), and do not compute sqrt(var) on its own (its "
+                         "derivative at var = 0 is infinite, and autograd turns 0 times infinity into NaN)."),
     "gradients": ("wrong_gradient", "Your outputs are right but autograd does not give the reference's gradients "
                   "for every input and weight: look for .detach(), .data, .item(), torch.no_grad(), a tensor rebuilt "
                   "from values (torch.tensor(...)), or an in-place write on the way."),
@@ -231,7 +242,7 @@ def _make_check(exercise: str, function: str, spec: Spec, clause: str) -> Callab
                         if zeroed is None:
                             continue
                         args, kwargs = zeroed
-                    if clause == "gradients":
+                    if clause in ("gradients", "constant_columns"):
                         judge.expect_grad(function, args, kwargs, float_slots(args, kwargs), tol=tol.scaled(8.0),
                                           seed=_stable_seed(exercise, function, str(index)))
                         continue
@@ -341,7 +352,8 @@ def _identical(a: Any, b: Any) -> bool:
 
 
 def _cases(spec: Spec, clause: str) -> list[Case]:
-    cases = CLAUSES[clause].cases(spec.base)
+    cases = [replace(case, extra={**case.extra, **mode}) for case in CLAUSES[clause].cases(spec.base)
+             for mode in spec.modes]
     if clause == "gradients" and "fully_masked_query" in spec.clauses:  # the backward pass of a guarded 0/0 too
         cases.append(replace(cases[0], mask="fully_masked_query"))
     if clause == "large_magnitudes" and "fully_masked_query" in spec.clauses:  # the function takes a mask

@@ -72,7 +72,8 @@ def handle(request: dict, modules: dict, workdir: str) -> dict:
             protocol.torch.manual_seed(seed)
         with default_dtype(request.get("default_dtype")):
             output = function(*args, **kwargs)
-        return {"value": send_back(output), **changed(function, args, kwargs, before), **streams(generators)}
+        return {"value": send_back(output), **changed(function, args, kwargs, before), **streams(generators),
+                **model_calls(args, kwargs)}
     if request["op"] == "call_held":
         return {"value": send_back(held(function, request, args, kwargs, generators))}
     inputs = []
@@ -306,6 +307,12 @@ def materialize(value: object, generators: list) -> object:
     if isinstance(value, dict):
         return {key: materialize(item, generators) for key, item in value.items()}
     return value
+
+
+def model_calls(args: list, kwargs: dict) -> dict:
+    """{"model_calls": [how often each TableModel argument was called, in order]}, where there is one."""
+    models = [value for value in [*args, *kwargs.values()] if isinstance(value, protocol.TableModel)]
+    return {"model_calls": [model.calls for model in models]} if models else {}
 
 
 def streams(generators: list) -> dict:

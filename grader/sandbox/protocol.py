@@ -80,7 +80,8 @@ class TableModel:
     """A deterministic language model: `ids (N,) -> table[:, ids] + pos[:, :N]`, logits (V, N).
 
     table is (V, V): column v scores the token after token v; pos is (V, P) and adds a position-dependent bias.
-    The grader calls the same class in-process to run the reference, and sends it to the learner as data.
+    The grader calls the same class in-process to run the reference, and sends it to the learner as data. `calls`
+    counts the calls made on this object (the worker reports it: a contract may fix how often a model is called).
     """
 
     def __init__(self, table: torch.Tensor, pos: torch.Tensor):
@@ -89,11 +90,13 @@ class TableModel:
         if pos.dim() != 2 or pos.shape[0] != table.shape[0]:
             raise ValueError(f"pos must be (V, P) with V = {table.shape[0]}, got {tuple(pos.shape)}")
         self.table, self.pos = table, pos
+        self.calls = 0
 
     def __call__(self, ids: torch.Tensor) -> torch.Tensor:
         ids = torch.as_tensor(ids)
         if ids.dim() != 1 or ids.shape[0] > self.pos.shape[1]:
             raise ValueError(f"ids must be (N,) with N <= {self.pos.shape[1]}, got {tuple(ids.shape)}")
+        self.calls += 1
         return self.table[:, ids] + self.pos[:, : ids.shape[0]]
 
 

@@ -202,6 +202,7 @@ class Submission:
         self._default_dtype: str | None = None  # torch's default dtype in the worker during calls (None: float32)
         self._global_seed: int | None = None  # torch.manual_seed(n) in the worker before each plain call
         self.streams: list[int] = []  # after the last call: one draw from each generator its Seeds became, in order
+        self.model_calls: list[int] = []  # after the last call: how often it called each TableModel argument
 
     def __enter__(self) -> Submission:
         return self
@@ -271,7 +272,11 @@ class Submission:
         if not (isinstance(streams, list) and all(type(draw) is int for draw in streams)):
             self._stop(kill=True)
             raise LearnerError("protocol", "the sandbox sent malformed random streams")
-        self.streams = streams
+        calls = reply.get("model_calls", [])
+        if not (isinstance(calls, list) and all(type(count) is int and count >= 0 for count in calls)):
+            self._stop(kill=True)
+            raise LearnerError("protocol", "the sandbox sent malformed model call counts")
+        self.streams, self.model_calls = streams, calls
         return self._decode(reply["value"])
 
     def call_held(self, module: str, function: str, args: tuple, kwargs: dict, other_args: tuple,

@@ -1919,9 +1919,11 @@ FIFTEENTH_BATCH = blind_batch("held_out_blind_14", "_14")
 SIXTEENTH_BATCH = blind_batch("held_out_blind_15", "_15")
 SEVENTEENTH_BATCH = blind_batch("held_out_blind_16", "_16")
 EIGHTEENTH_BATCH = blind_batch("held_out_blind_17", "_17")
+NINETEENTH_BATCH = blind_batch("held_out_blind_18", "_18")
+TWENTIETH_BATCH = blind_batch("held_out_blind_19", "_19")
 PROBES = FIRST_BATCH + SECOND_BATCH + THIRD_BATCH + FOURTH_BATCH + FIFTH_BATCH + SIXTH_BATCH + SEVENTH_BATCH + \
     EIGHTH_BATCH + NINTH_BATCH + TENTH_BATCH + ELEVENTH_BATCH + TWELFTH_BATCH + THIRTEENTH_BATCH + FOURTEENTH_BATCH + \
-    FIFTEENTH_BATCH + SIXTEENTH_BATCH + SEVENTEENTH_BATCH + EIGHTEENTH_BATCH
+    FIFTEENTH_BATCH + SIXTEENTH_BATCH + SEVENTEENTH_BATCH + EIGHTEENTH_BATCH + NINETEENTH_BATCH + TWENTIETH_BATCH
 
 
 def rounds(probes: list[Probe]) -> list[list[Probe]]:
@@ -2052,7 +2054,8 @@ if __name__ == "__main__":
                          ("thirteenth batch (blind)", THIRTEENTH_BATCH), ("fourteenth batch (blind)", FOURTEENTH_BATCH),
                          ("fifteenth batch (blind)", FIFTEENTH_BATCH), ("sixteenth batch (blind)", SIXTEENTH_BATCH),
                          ("seventeenth batch (blind)", SEVENTEENTH_BATCH),
-                         ("eighteenth batch (blind)", EIGHTEENTH_BATCH), ("all", PROBES)):
+                         ("eighteenth batch (blind)", EIGHTEENTH_BATCH), ("nineteenth batch (blind)", NINETEENTH_BATCH),
+                         ("twentieth batch (blind)", TWENTIETH_BATCH), ("all", PROBES)):
         result = figures(failures, batch)
         print(f"== {title}")
         print(f"wrong caught:   {result['caught']} / {result['wrong']} = {result['caught'] / result['wrong']:.1%}")

@@ -181,21 +181,27 @@ def test_training_stops_when_no_pair_is_left(learner):
 
 @pytest.mark.grades("train_bpe")
 def test_end_of_word_symbol_is_rejected(learner):
-    """A corpus containing the literal "</w>" is a ValueError (valid input still works)."""
+    """A corpus containing the literal "</w>" is a ValueError wherever it is: inside a word, at the very start of the
+    corpus (where str.find returns 0), and as the whole corpus (valid input still works)."""
     with Judge(learner, "bpe") as judge:
         judge.expect("train_bpe", "ab ab", 1, tol=EXACT)
         judge.expect_value_error("train_bpe", "low lo</w>w", 3, argument='corpus (contains "</w>")')
+        judge.expect_value_error("train_bpe", "</w>low low", 3, argument='corpus (starts with "</w>")')
+        judge.expect_value_error("train_bpe", "</w>", 3, argument='corpus (is "</w>")')
 
 
 @pytest.mark.grades("bpe_encode")
 def test_end_of_word_symbol_in_text_is_rejected(learner):
-    """A text containing the literal "</w>" is a ValueError, at the end of a word or inside one, with merges or
-    none (an empty text still works: the other checks encode valid texts)."""
+    """A text containing the literal "</w>" is a ValueError, at the end of a word or inside one, at the very start
+    of the text (where str.find returns 0) or as the whole text, with merges or none (an empty text still works: the
+    other checks encode valid texts)."""
     with Judge(learner, "bpe") as judge:
         judge.expect("bpe_encode", "", [("a", "b")], tol=EXACT)
         judge.expect_value_error("bpe_encode", "a</w>", [("a", "</w>")], argument='text (contains "</w>")')
         judge.expect_value_error("bpe_encode", "lo</w>w", [], argument='text ("</w>" inside a word)')
         judge.expect_value_error("bpe_encode", "low lo</w>w", [("l", "o")], argument='text ("</w>" inside a word)')
+        judge.expect_value_error("bpe_encode", "</w>ab", [("a", "b")], argument='text (starts with "</w>")')
+        judge.expect_value_error("bpe_encode", "</w>", [], argument='text (is "</w>")')
 
 
 @pytest.mark.grades("bpe_encode", weight=2)

@@ -230,7 +230,8 @@ def test_additive_permuting_positions(learner):
 @pytest.mark.grades("additive_attention")
 def test_additive_gradients(learner):
     """Autograd through the weights gives the reference's gradients for s, H, W, U and v (float64 inputs; the
-    float32 bound, eight times: we accept float32 internals)."""
+    float32 bound, eight times: we accept float32 internals); also with a mask under which one of three states sees
+    no position (its weights are constant zeros: no NaN may reach any input)."""
     gen = generator(1406)
     with Judge(learner, "rnn_attention") as judge:
         for s_batch, h_batch, d_s, d_h, d_a, n in (((), (), 3, 4, 5, 6), ((2,), (2,), 4, 3, 3, 5)):
@@ -239,6 +240,11 @@ def test_additive_gradients(learner):
                     *attention_weights(gen, d_a, d_s, d_h, f64))
             judge.expect_grad("additive_attention", args, {}, [0, 1, 2, 3, 4],
                               tol=additive_tol(*args).scaled(8.0), seed=n)
+        blind = torch.arange(5)[None, :] < torch.tensor([3, 0, 5])[:, None]             # state 1 sees nothing
+        args = (randn(gen, 3, 4, dtype=torch.float64), randn(gen, 3, 3, 5, dtype=torch.float64),
+                *attention_weights(gen, 4, 4, 3, torch.float64), blind)
+        judge.expect_grad("additive_attention", args, {}, [0, 1, 2, 3, 4], tol=additive_tol(*args[:5]).scaled(8.0),
+                          seed=11)
 
 
 def decoder_inputs(gen, batch, h_batch, d_s, d_h, d_a, embed, vocab, n, dtype=torch.float32):
@@ -332,7 +338,8 @@ def test_decoder_greedy_decoding(learner):
 def test_decoder_step_gradients(learner):
     """Autograd through the new state gives the reference's gradients for s_prev, y_prev and H (float64 inputs;
     the float32 bound, eight times); also with the update gate saturated (its input biases at -1000, finite): its
-    gradient is 0, where a sigmoid written as 1 / (1 + exp(-x)) overflows to NaN."""
+    gradient is 0, where a sigmoid written as 1 / (1 + exp(-x)) overflows to NaN; and with a padding mask under which
+    one state sees no encoder position (no NaN may reach any input)."""
     gen = generator(1414)
     with Judge(learner, "rnn_attention") as judge:
         for saturated, shape in ((False, ((), (), 3, 4, 2, 2, 5, 4)), (False, ((2,), (2,), 4, 3, 3, 2, 4, 5)),
@@ -344,6 +351,10 @@ def test_decoder_step_gradients(learner):
                 args[3]["bias_ih"][d_s:2 * d_s] = -1000.0
             judge.expect_grad("attention_decoder_step", args, {}, [0, 1, 2], tol=decoder_tol(*args).scaled(8.0),
                               seed=shape[-1])
+        args = decoder_inputs(gen, (3,), (3,), 3, 4, 2, 2, 5, 4, dtype=torch.float64)
+        blind = torch.arange(4)[None, :] < torch.tensor([2, 0, 4])[:, None]             # state 1 sees nothing
+        judge.expect_grad("attention_decoder_step", (*args, blind), {}, [0, 1, 2], tol=decoder_tol(*args).scaled(8.0),
+                          seed=12)
 
 
 def grid_inputs(gen, batch, d_s, channels, height, width, d_a, dtype=torch.float32):

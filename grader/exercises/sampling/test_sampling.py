@@ -366,6 +366,30 @@ def test_sequence_log_prob(learner):
                          tol=Tolerance.float32(4 * n * (2 * top + vocab + 3)))
 
 
+@pytest.mark.grades("sequence_log_prob")
+def test_sequence_log_prob_calls_the_model_once(learner):
+    """One model call on the whole sequence, as the contract says (column n - 1 of that call scores ids[n]): not a
+    call per prefix (the same value from a causal model, at N times the cost), nor an extra call to read V first.
+    Sequences of 2 to 12 ids (N = 1 may skip the model: its log-probability is 0)."""
+    gen = generator(918)
+    extra = []
+    with SamplingJudge(learner) as judge:
+        for vocab, n in ((8, 6), (5, 2), (9, 12)):
+            model = table_model(gen, vocab, 16)
+            ids = torch.randint(0, vocab, (n,), generator=gen)
+            top = float(model.table.abs().max() + model.pos.abs().max())
+            judge.expect("sequence_log_prob", model, ids, tol=Tolerance.float32(4 * n * (2 * top + vocab + 3)))
+            if learner.model_calls != [1]:
+                extra.append(f"{call_text('sequence_log_prob', (model, ids), {})} called the model "
+                             f"{learner.model_calls[0] if learner.model_calls else 'an unknown number of'} times")
+    if extra:
+        raise Misconception("model_called_more_than_once", (
+            "Your sequence_log_prob has the right value but calls the model more than once. One call on the whole "
+            "sequence gives every column at once: column n - 1 scores ids[n], so log_softmax(model(ids), dim=0) "
+            "holds every term of the sum. A call per prefix costs N times as much (and a model that is not causal "
+            "would give other values)."), extra[0] + (f" (and {len(extra) - 1} more)" if len(extra) > 1 else ""))
+
+
 def beam_cases(gen):
     """(model, prompt, beam_width, max_new_tokens, eos_id): widths 1..4, with and without eos. With this seed
     (picked for it) every search of width >= 2 ends elsewhere than greedy decoding, and every search with eos ends

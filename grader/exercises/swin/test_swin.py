@@ -95,7 +95,8 @@ def test_a_token_attends_only_within_its_window(learner):
 
 @pytest.mark.grades("window_partition")
 def test_window_partition_rejects_windows_that_do_not_tile(learner):
-    """ValueError when M does not divide H, does not divide W (with H fine), is larger than the grid, or is 0."""
+    """ValueError when M does not divide H, does not divide W (with H fine), is larger than the grid, or is below 1:
+    0, and negative windows that divide both sides (4 % -2 == 0, so a divisibility test alone lets them through)."""
     gen = generator(1403)
     with Judge(learner, "swin") as judge:
         judge.expect("window_partition", randn(gen, 2, 6, 4), 2, tol=EXACT)
@@ -103,6 +104,8 @@ def test_window_partition_rejects_windows_that_do_not_tile(learner):
         judge.expect_value_error("window_partition", randn(gen, 2, 5, 4), 2, argument="window (2 does not divide H=5)")
         judge.expect_value_error("window_partition", randn(gen, 1, 2, 4, 4), 8, argument="window (8 > the 4x4 grid)")
         judge.expect_value_error("window_partition", randn(gen, 2, 4, 4), 0, argument="window (0)")
+        judge.expect_value_error("window_partition", randn(gen, 2, 4, 4), -2, argument="window (-2)")
+        judge.expect_value_error("window_partition", randn(gen, 2, 3, 6), -1, argument="window (-1)")
 
 
 @pytest.mark.grades("window_partition")
@@ -388,6 +391,9 @@ def test_patch_merging_rejects_invalid_inputs(learner):
 def merging_clause_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:
     """A grid of 2·n_q by 4 tokens (one block of 2x2 when n_q = 1)."""
     X, gamma, beta, W = merging_inputs(gen, case.batch, 3, 2 * case.n_q, 4, case.dtype)
+    if case.extra.get("constant_columns"):                  # a flat 2x2 block: its merged token has zero variance
+        X = X.clone()
+        X[..., :, :2, :2] = 0.5
     return (X * case.scale, gamma, beta, W), {}
 
 
@@ -410,7 +416,7 @@ def window_mask_clause_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, 
 
 SPECS = {"shifted_window_mask": Spec(window_mask_clause_inputs, lambda args, kwargs: EXACT, (), differentiable=False),
          "patch_merging": Spec(merging_clause_inputs, lambda args, kwargs: merging_tol(*args),
-                               ("batching", "single_token", "float64", "large_magnitudes")),
+                               ("batching", "single_token", "float64", "large_magnitudes", "constant_columns")),
          "window_partition": Spec(partition_clause_inputs, lambda args, kwargs: EXACT, ()),
          "window_reverse": Spec(reverse_clause_inputs, lambda args, kwargs: EXACT, ())}
 globals().update(clause_checks("swin", SPECS))

@@ -217,9 +217,18 @@ FLOAT64 = 2.0 ** -29  # float64's unit roundoff (2^-53) over float32's (2^-24): 
 
 # ------------------------------------------------------------------ the contract's clauses (grader/clauses.py)
 
+def with_a_constant_column(X: torch.Tensor, case: Case) -> torch.Tensor:
+    """For the constant_columns clause: X (..., D, N) with its first token's features all equal (zero variance)."""
+    if not case.extra.get("constant_columns"):
+        return X
+    X = X.clone()
+    X[..., :, 0] = X[..., :1, 0]
+    return X
+
+
 def layer_norm_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:
     X = randn(gen, *case.batch, case.dim, case.n_q, dtype=case.dtype, scale=2.0 * case.scale)
-    return (X, *norm_params(gen, case.dim, case.dtype)), {}
+    return (with_a_constant_column(X, case), *norm_params(gen, case.dim, case.dtype)), {}
 
 
 def feed_forward_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:
@@ -232,9 +241,11 @@ def layer_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:
     X = randn(gen, *case.batch, case.dim, case.n_q, dtype=case.dtype, scale=case.scale)
     mask = clause_mask(gen, case, case.n_q, case.n_q)
     X = hide_large(X, mask, case)
-    norm_first = bool(torch.randint(0, 2, (), generator=gen))           # post-LN and pre-LN both come up
+    norm_first = case.extra.get("norm_first", False)                     # each clause in both modes (Spec.modes)
     if case.mask == "hidden_keys_large" or case.scale != 1:
         norm_first = False          # pre-LN would normalise the enlarged tokens back before they become keys
+    if case.extra.get("constant_columns"):
+        X, norm_first = with_a_constant_column(X, case), True          # pre-LN: the first norm sees that token
     return (X, layer_params(gen, case.dim, 2 * case.dim, case.dtype), case.heads, mask, norm_first), {}
 
 
@@ -247,11 +258,12 @@ def layer_clause_tol(args: tuple, kwargs: dict) -> Tolerance:
 
 SPECS = {
     "layer_norm": Spec(layer_norm_inputs, lambda args, kwargs: layer_norm_tol(*args),
-                       ("batching", "single_token", "float64", "large_magnitudes")),
+                       ("batching", "single_token", "float64", "large_magnitudes", "constant_columns")),
     "feed_forward": Spec(feed_forward_inputs, lambda args, kwargs: feed_forward_tol(*args),
                          ("batching", "single_token", "float64", "large_magnitudes")),  # ReLU has no cap (not ReLU6)
     "transformer_layer": Spec(layer_inputs, layer_clause_tol,
                               ("batching", "single_token", "float64", "large_magnitudes", "fully_masked_query",
-                               "hidden_keys_large", "one_head")),
+                               "hidden_keys_large", "one_head", "constant_columns"),
+                              modes=({"norm_first": False}, {"norm_first": True})),
 }
 globals().update(clause_checks("transformer_layer", SPECS))

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
 import tempfile
 from collections import Counter
 from collections.abc import Iterable
@@ -42,6 +43,16 @@ class ExerciseTotal:
     failed: list[CheckResult]
     hint: str | None
 
+
+
+# Control characters other than newline and tab (ESC and the C1 set included): learner text in a report (an
+# exception's message) must not move a terminal's cursor, clear its screen or hide lines.
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def printable(text: str) -> str:
+    """`text` with every control character but newline and tab shown as an escape (\\x1b), never acted on."""
+    return _CONTROL.sub(lambda match: f"\\x{ord(match.group()):02x}", text)
 
 def total(points: Iterable[float]) -> float:
     """A sum of check points: a function's points split between its checks add up to them again (7, not
@@ -120,7 +131,7 @@ class Report:
             lines += [f"    {line}" for line in substitution_lines(total, self.checks)]
             if total.hint:
                 lines.append(f"    Hint: {total.hint}")
-        return "\n".join(lines) + "\n"
+        return printable("\n".join(lines)) + "\n"
 
     def to_gradescope(self) -> dict:
         """Gradescope's results.json: one test per check, tagged with its exercise."""

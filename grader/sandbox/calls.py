@@ -59,6 +59,15 @@ def handle(request: dict, modules: dict, workdir: str) -> dict:
         return {}
     if request["op"] == "substitute":
         return substitute(request["functions"], request.get("broken", []), modules, workdir)
+    if request["op"] == "readable":  # asked of a worker holding no submission: can the sandbox user read this?
+        try:
+            if os.path.isdir(request["path"]):
+                os.listdir(request["path"])
+            else:
+                open(request["path"], "rb").close()
+            return {"readable": True}
+        except OSError:
+            return {"readable": False}
     function = resolve(request["module"], request["function"], modules, workdir)
     generators: list = []
     args = list(materialize(protocol.decode(request["args"]), generators))

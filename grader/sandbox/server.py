@@ -94,13 +94,22 @@ class ForkServer:
 
     def spawn(self, files: dict[str, str], limits: dict, hide: list[str], allow: list[str] = ()) -> Worker:
         """Fork a worker for a submission (files: relative path -> base64; hide: paths it must not read; allow:
-        folders of packages added to its import path); returns before it says hello."""
+        folders of packages added to its import path); returns before it says hello.
+
+        The files go to the worker on its own socket, after the fork: the zygote never holds a submission, so no
+        worker forked later can find an earlier learner's files in the memory it inherits."""
+        from grader.sandbox import protocol
+
         ours, theirs = socket.socketpair()
         try:
-            reply = self._request({"op": "spawn", "files": files, "limits": limits, "hide": hide,
-                                   "allow": list(allow)}, send_fd=theirs)
+            reply = self._request({"op": "spawn", "limits": limits, "hide": hide, "allow": list(allow)},
+                                  send_fd=theirs)
         finally:
             theirs.close()
+        try:
+            protocol.send_frame(ours, {"files": files})
+        except OSError:
+            pass  # the worker died at once: its hello never comes, and the caller reports that
         return Worker(reply["pid"], ours)
 
     def reap(self, worker: Worker, kill: bool) -> dict:

@@ -38,12 +38,15 @@ MAX_CALLBACKS = 10_000  # substitute calls per learner call: a bound on the grad
 class Limits:
     """Resource limits of one submission's worker.
 
-    call_timeout: wall seconds per call (the grader's watchdog); cpu_seconds: CPU time over the worker's life (it is
+    call_timeout: wall seconds per call (the grader's watchdog); total_seconds: wall seconds of all calls of the
+    submission together (code whose every call stays just under call_timeout would otherwise hold a grader for
+    hours: past it, the remaining calls fail at once); cpu_seconds: CPU time over the worker's life (it is
     restarted afterwards); memory_mb: address space on top of what the worker maps after importing torch;
     disk_mb: the private /tmp and the largest file; max_processes: processes of the sandbox user (root only).
     """
 
     call_timeout: float = 10.0
+    total_seconds: float = 600.0
     cpu_seconds: int = 120
     memory_mb: int = 1024
     disk_mb: int = 64
@@ -196,6 +199,7 @@ class Submission:
         self._worker: Worker | None = None
         self._worker_server: ForkServer | None = None  # the server that forked the current worker
         self._gave_up: dict[tuple[str, str], LearnerError] = {}  # (module, function or "*") -> why
+        self._spent = 0.0  # wall seconds the grader has waited for the learner's calls, against total_seconds
         self._loaded: set[str] = set()  # the modules the current worker has imported
         self._substitutes: dict[tuple[str, str], Callable] = {}
         self.isolation: dict = {}  # mode ("full", "partial" or "none"), uid, warnings: set by the first call
@@ -370,13 +374,20 @@ class Submission:
                     meanwhile: list[Callable[[], object]] | None = None) -> dict:
         """Send `request`, run what `meanwhile` holds (emptying it: it runs once), then read the reply, answering the
         substitutes' callbacks. The learner's time starts once the grader waits for it."""
+        left = self.limits.total_seconds - self._spent
+        if left <= 0:
+            raise LearnerError("timeout", f"{where} was not run: the calls into your code have together taken "
+                               f"{self.limits.total_seconds:g} s, this submission's time budget (calls that each "
+                               "take seconds: look for loops over entries, or a sleep)")
         worker = self._ensure_worker()
         request["id"] = secrets.token_hex(16)  # unguessable: code in the worker cannot answer a call ahead of time
+        start = None
         try:
             protocol.send_frame(worker.sock, request)
             while meanwhile:
                 meanwhile.pop()()
-            deadline = time.monotonic() + self.limits.call_timeout
+            start = time.monotonic()
+            deadline = start + min(self.limits.call_timeout, left)
             reply = protocol.recv_frame(worker.sock, MAX_REPLY_BYTES, deadline=deadline)
             for _ in range(MAX_CALLBACKS):
                 if not (isinstance(reply, dict) and "callback" in reply):
@@ -387,6 +398,9 @@ class Submission:
                 raise protocol.ProtocolError(f"more than {MAX_CALLBACKS} calls of substitutes in one call")
         except TimeoutError:
             self._stop(kill=True)
+            if left < self.limits.call_timeout:
+                raise LearnerError("timeout", f"{where} was stopped: the calls into your code have together taken "
+                                   f"{self.limits.total_seconds:g} s, this submission's time budget") from None
             error = LearnerError("timeout", f"{where} did not return within {self.limits.call_timeout:g} s "
                                  "(an infinite loop, or far too slow)")
             self._gave_up[key] = error
@@ -399,6 +413,9 @@ class Submission:
         except protocol.ProtocolError as error:
             self._stop(kill=True)
             raise LearnerError("protocol", f"the sandbox broke the protocol: {error}") from None
+        finally:
+            if start is not None:
+                self._spent += time.monotonic() - start
         if not isinstance(reply, dict) or reply.get("id") != request["id"] or not isinstance(reply.get("ok"), bool):
             self._stop(kill=True)
             raise LearnerError("protocol", "the sandbox sent a reply that does not answer this call")
@@ -419,7 +436,8 @@ class Submission:
     def _refused(self, reply: dict) -> str | None:
         """The installed file a failed import could not read, if that is why the learner's code failed: a module of
         the worker's import path (outside the hidden paths) that the sandbox user's permissions keep out of reach.
-        Checked here, never taken from the worker's word: a module that is readable was not refused."""
+        Checked here, never taken from the worker's word: a module that is readable was not refused, and a worker
+        that holds no submission must fail to read it too (learner code can raise any error it likes)."""
         module, filename = reply.get("module"), reply.get("filename")
         if reply.get("type_name") == "ModuleNotFoundError" and isinstance(module, str):
             location = module_location(module, self._import_path)
@@ -431,9 +449,27 @@ class Submission:
             return None
         location = os.path.realpath(location)
         import_path = [os.path.realpath(folder) for folder in self._import_path]
-        if not _inside(location, import_path) or _inside(location, self._hide) or readable_by(location, *self._user):
+        if not _inside(location, import_path) or _inside(location, self._hide) or readable_by(location, *self._user) \
+                or not os.path.exists(location) or self._clean_worker_reads(location):
             return None
         return location
+
+    def _clean_worker_reads(self, path: str) -> bool:
+        """Whether a fresh worker with no learner code in it can read `path` (a failure to ask is the machine's)."""
+        server = self._worker_server or default_server()
+        limits = {k: v for k, v in asdict(self.limits).items() if k not in ("call_timeout", "startup_timeout")}
+        worker = server.spawn({}, limits, self._hide, self._allow)
+        try:
+            deadline = time.monotonic() + self.limits.startup_timeout
+            if "hello" not in protocol.recv_frame(worker.sock, deadline=deadline):
+                return False
+            protocol.send_frame(worker.sock, {"op": "readable", "id": "readable", "path": path})
+            reply = protocol.recv_frame(worker.sock, deadline=deadline)
+            return isinstance(reply, dict) and reply.get("readable") is True
+        except (TimeoutError, EOFError, OSError, protocol.ProtocolError, TypeError):
+            return False
+        finally:
+            server.reap(worker, kill=True)
 
     def _answer_callback(self, request: dict) -> dict:
         """Compute a substitute's value or vector-Jacobian product for the worker. Only the functions substituted

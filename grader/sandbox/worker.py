@@ -226,6 +226,7 @@ def run_worker(zygote: Zygote, spec: dict, sock_fd: int) -> None:
         if os.getppid() != zygote.pid:
             os._exit(code)
         sock = socket.socket(fileno=sock_fd)
+        spec = {**spec, "files": protocol.recv_frame(sock)["files"]}  # after the fork: never in the zygote
         warnings: list[str] = []
         if zygote.namespaces_error is None:
             unshare(NAMESPACES)

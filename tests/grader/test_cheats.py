@@ -117,3 +117,32 @@ def test_files_beside_the_modules_never_run_in_the_grader(tmp_path):
 
     assert list(mark.iterdir()) == [], "a file handed in beside the modules ran in the grader's process"
     assert report.score == 0 < report.max_score
+
+
+def test_no_worker_finds_an_earlier_learners_files(tmp_path):
+    """Every worker is forked from one fork server: a submission's files must never pass through it, or a later
+    learner's code finds them in the memory it inherits (cheats/steal_from_zygote_heap.py scans its heap for an
+    earlier softmax.py and runs it). The model answers are graded first, then the cheat: it scores zero."""
+    victim, thief = tmp_path / "victim", tmp_path / "thief"
+    shutil.copytree(REPO / "solutions", victim)
+    thief.mkdir()
+    shutil.copy(REPO / "solutions" / f"{CONTROL}.py", thief / f"{CONTROL}.py")
+    shutil.copy(HERE / "cheats" / "steal_from_zygote_heap.py", thief / f"{ATTACKED}.py")
+    assert grade(victim, [ATTACKED, CONTROL]).score > 0
+
+    report = grade(thief, [ATTACKED, CONTROL])
+
+    totals = {total.exercise: total for total in report.exercises()}
+    assert totals[ATTACKED].points == 0, f"a worker ran an earlier learner's softmax.py: {report.to_text()}"
+
+
+def test_learner_text_cannot_drive_the_terminal(tmp_path):
+    """cheats/forge_terminal_report.py raises an error whose message holds ANSI sequences that would clear the
+    screen, draw a fake full score and hide the real report: the text report shows them as escapes, acting on none."""
+    submission = tmp_path / "submission"
+    submission.mkdir()
+    shutil.copy(HERE / "cheats" / "forge_terminal_report.py", submission / f"{ATTACKED}.py")
+
+    text = grade(submission, [ATTACKED]).to_text()
+
+    assert "\x1b" not in text and "\\x1b" in text

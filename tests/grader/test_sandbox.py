@@ -392,3 +392,18 @@ def test_an_edge_left_open_accepts_raising_but_not_a_wrong_result(tmp_path, body
             assert not accepted and "(0,)" in str(found)
         else:
             assert accepted
+
+
+def test_calls_share_one_time_budget(tmp_path):
+    """Code whose every call stays under the call limit cannot hold the grader for hours: past `total_seconds` of
+    calls together, the next call is stopped, and every later one fails at once (a timeout, named as the budget)."""
+    (tmp_path / "slow.py").write_text("import time\n\n\ndef nap(seconds):\n    time.sleep(seconds)\n    return 1\n")
+    with Submission(tmp_path, Limits(call_timeout=2, total_seconds=1.5)) as learner:
+        assert learner.call("slow", "nap", 0.6) == 1
+        assert learner.call("slow", "nap", 0.6) == 1
+        for _ in range(2):
+            start = time.monotonic()
+            with pytest.raises(LearnerError) as caught:
+                learner.call("slow", "nap", 0.6)
+            assert caught.value.kind == "timeout" and "time budget" in caught.value.message
+            assert time.monotonic() - start < 1.0

@@ -76,6 +76,10 @@ def fake_refusal():
     raise ModuleNotFoundError("No module named 'torch._dynamo'", name="torch._dynamo")
 
 
+def raise_permission_error(path):
+    raise PermissionError(13, "Permission denied", path)
+
+
 def import_module(name):
     return importlib.import_module(name).VALUE
 '''
@@ -169,6 +173,23 @@ def test_a_module_the_sandbox_user_cannot_read_is_the_machines_fault(probe, tmp_
         with pytest.raises(LearnerError) as caught:
             learner.call("probe", "fake_refusal")
         assert caught.value.type_name == "ModuleNotFoundError"
+
+
+def test_a_forged_refusal_is_the_learners_error(probe, tmp_path, full_isolation):
+    """A learner's PermissionError naming a file that does not exist in the import path, or one the sandbox user can
+    read after all (a folder of mode 0700 that the sandbox mounts back, such as an interpreter under /root): a fresh
+    worker holding no learner code reads it (or finds nothing), so it is the learner's error, never the machine's."""
+    if not full_isolation:
+        pytest.skip("the learner runs as the grading user: it reads what the grader reads")
+    allowed = tmp_path / "site-open"
+    allowed.mkdir()
+    (allowed / "open_module.py").write_text("VALUE = 1\n")
+    with Submission(probe, allow=(allowed,)) as learner:
+        for path in (allowed / "no_such_module.py", allowed / "open_module.py"):
+            with pytest.raises(LearnerError) as caught:
+                learner.call("probe", "raise_permission_error", str(path))
+            assert caught.value.type_name == "PermissionError"
+        assert learner._clean_worker_reads(str(allowed / "open_module.py"))
 
 
 def test_hiding_a_folder_that_holds_the_venv_hides_the_rest_of_it(probe, full_isolation):

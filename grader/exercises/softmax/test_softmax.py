@@ -45,12 +45,14 @@ def test_float64_keeps_dtype(learner):
 
 @pytest.mark.grades("softmax_cols")
 def test_columns_are_probability_vectors(learner):
-    """Every weight is >= 0 and every column sums to 1 (the sum's rounding is at most M·u; 64·M·u allowed)."""
+    """Every weight is >= 0 and every column sums to 1 (the sum's rounding is at most M·u; 64·M·u allowed), and the
+    weights are the reference's: a result with these properties but other values (every column uniform, 1/M) earns
+    nothing here."""
     gen = generator(303)
     with Judge(learner, "softmax") as judge:
         for shape in [(7, 3), (3, 8), (2, 5, 6)]:
             scores = randn(gen, *shape, scale=2.0)
-            weights = judge.call("softmax_cols", scores, tol=softmax_tol(scores))
+            weights = judge.expect("softmax_cols", scores, tol=softmax_tol(scores))
             if not judge.last_has_expected_form():
                 continue
             judge.require(bool((weights >= 0).all()), "some weights are negative: softmax weights lie in [0, 1]")

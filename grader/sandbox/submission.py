@@ -419,6 +419,8 @@ class Submission:
         if not isinstance(reply, dict) or reply.get("id") != request["id"] or not isinstance(reply.get("ok"), bool):
             self._stop(kill=True)
             raise LearnerError("protocol", "the sandbox sent a reply that does not answer this call")
+        if reply.get("threads"):  # learner code left threads running: they would slow every later call of every
+            self._stop(kill=True)  # exercise in this worker, so the next call gets a fresh one
         if not reply["ok"]:
             kind, message, type_name = reply.get("kind"), reply.get("message"), reply.get("type_name")
             if kind not in KINDS or not isinstance(message, str) or not isinstance(type_name, (str, type(None))):

@@ -68,7 +68,7 @@ def dequantize_pixels(ids: torch.Tensor, palette: torch.Tensor) -> torch.Tensor:
     check_shape("palette", palette, ("C", "K"), {}, batched=False)
     if ids.is_floating_point() or ids.dtype == torch.bool:
         raise ValueError(f"ids: expected an integer tensor of palette ids, got {ids.dtype}")
-    if ids.numel() and (ids.min() < 0 or ids.max() >= palette.shape[1]):
+    if ids.numel() and (int(ids.min()) < 0 or int(ids.max()) >= palette.shape[1]):   # as ints: a uint8 bound would wrap
         raise ValueError(f"ids: every id must lie in [0, {palette.shape[1]}), got min {int(ids.min())} and max "
                          f"{int(ids.max())}")
     return palette[:, ids.long()].movedim(0, -3)                               # (C, ..., H, W) -> (..., C, H, W)

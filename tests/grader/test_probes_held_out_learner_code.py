@@ -1921,9 +1921,11 @@ SEVENTEENTH_BATCH = blind_batch("held_out_blind_16", "_16")
 EIGHTEENTH_BATCH = blind_batch("held_out_blind_17", "_17")
 NINETEENTH_BATCH = blind_batch("held_out_blind_18", "_18")
 TWENTIETH_BATCH = blind_batch("held_out_blind_19", "_19")
+TWENTY_FIRST_BATCH = blind_batch("held_out_blind_20", "_20")
 PROBES = FIRST_BATCH + SECOND_BATCH + THIRD_BATCH + FOURTH_BATCH + FIFTH_BATCH + SIXTH_BATCH + SEVENTH_BATCH + \
     EIGHTH_BATCH + NINTH_BATCH + TENTH_BATCH + ELEVENTH_BATCH + TWELFTH_BATCH + THIRTEENTH_BATCH + FOURTEENTH_BATCH + \
-    FIFTEENTH_BATCH + SIXTEENTH_BATCH + SEVENTEENTH_BATCH + EIGHTEENTH_BATCH + NINETEENTH_BATCH + TWENTIETH_BATCH
+    FIFTEENTH_BATCH + SIXTEENTH_BATCH + SEVENTEENTH_BATCH + EIGHTEENTH_BATCH + NINETEENTH_BATCH + TWENTIETH_BATCH + \
+    TWENTY_FIRST_BATCH
 
 
 def rounds(probes: list[Probe]) -> list[list[Probe]]:
@@ -2055,7 +2057,8 @@ if __name__ == "__main__":
                          ("fifteenth batch (blind)", FIFTEENTH_BATCH), ("sixteenth batch (blind)", SIXTEENTH_BATCH),
                          ("seventeenth batch (blind)", SEVENTEENTH_BATCH),
                          ("eighteenth batch (blind)", EIGHTEENTH_BATCH), ("nineteenth batch (blind)", NINETEENTH_BATCH),
-                         ("twentieth batch (blind)", TWENTIETH_BATCH), ("all", PROBES)):
+                         ("twentieth batch (blind)", TWENTIETH_BATCH),
+                         ("twenty-first batch (blind)", TWENTY_FIRST_BATCH), ("all", PROBES)):
         result = figures(failures, batch)
         print(f"== {title}")
         print(f"wrong caught:   {result['caught']} / {result['wrong']} = {result['caught'] / result['wrong']:.1%}")

@@ -269,3 +269,11 @@ def test_imagegpt_loader_and_config_reject_what_the_reference_lacks(causal_peer)
         ours(torch.zeros(1, SIDE * SIDE + 1, dtype=torch.long))
     with pytest.raises(ValueError, match="num_classes"):
         ours.classify(torch.zeros(1, 4, dtype=torch.long))
+
+
+def test_dequantize_takes_uint8_ids_of_a_palette_larger_than_a_byte():
+    """uint8 ids against ImageGPT's 512 colours: the range check compares ints, so the bound 512 does not wrap to 0 in
+    uint8 (it did: every id was reported out of range). Found by a held-out probe with the same slip."""
+    palette = torch.randn(3, 512)
+    ids = torch.tensor([[3, 200], [255, 0]], dtype=torch.uint8)
+    assert torch.equal(dequantize_pixels(ids, palette), dequantize_pixels(ids.long(), palette))

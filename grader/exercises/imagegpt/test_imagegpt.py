@@ -283,7 +283,8 @@ def test_dequantize_random_ids(learner):
 
 @pytest.mark.grades("dequantize_pixels")
 def test_dequantize_rejects_invalid_ids(learner):
-    """ValueError for floating-point or bool ids and for ids outside [0, K) (too large or negative)."""
+    """ValueError for floating-point or bool ids and for ids outside [0, K) (too large or negative), also where only
+    the last image of a batch holds the bad id."""
     gen = generator(1306)
     with Judge(learner, "imagegpt") as judge:
         palette = uniform(gen, 3, 5)
@@ -292,6 +293,8 @@ def test_dequantize_rejects_invalid_ids(learner):
         judge.expect_value_error("dequantize_pixels", torch.tensor([[0, 5]]), palette, argument="ids (5 >= K = 5)")
         judge.expect_value_error("dequantize_pixels", torch.tensor([[-1, 2]]), palette, argument="ids (negative)")
         judge.expect_value_error("dequantize_pixels", torch.tensor([[True, False]]), palette, argument="ids (bool)")
+        judge.expect_value_error("dequantize_pixels", torch.tensor([[[0, 1]], [[2, 7]]]), palette,
+                                 argument="ids (7 >= K = 5, in the second image only)")
 
 
 INTEGER_DTYPES = (torch.int64, torch.int32, torch.int16, torch.uint8)
@@ -349,7 +352,8 @@ def non_contiguous(ids: torch.Tensor) -> bool:
 def test_dequantize_any_integer_dtype(learner):
     """The same ids as int64, int32, int16 and uint8 (the contract says "integer": any integer dtype) give the same
     image, in the palette's dtype: uint8 ids are ids, not a boolean mask. Ids 0 and K - 1 included; ids of the other
-    dtypes outside [0, K) (uint8 K, int16 -1, int32 K) are still a ValueError."""
+    dtypes outside [0, K) (uint8 K, int16 -1, int32 K) are still a ValueError; uint8 ids with ImageGPT's K = 512,
+    more colours than uint8 can count (a bound compared in the ids' dtype wraps to 0)."""
     gen = generator(1316)
     with judging_ids(learner, other_dtype, OTHER_INTEGER_DTYPE) as judge:
         for batch, C, H, W, K, dtype in (((), 3, 4, 5, 7, torch.float32), ((2,), 1, 3, 3, 100, torch.float64),
@@ -359,6 +363,8 @@ def test_dequantize_any_integer_dtype(learner):
             palette = uniform(gen, C, K, dtype=dtype)
             for ids_dtype in INTEGER_DTYPES:
                 expect_ids(judge, other_dtype, "dequantize_pixels", ids.to(ids_dtype), palette)
+        expect_ids(judge, other_dtype, "dequantize_pixels", torch.tensor([[3, 200], [255, 0]], dtype=torch.uint8),
+                   uniform(gen, 3, 512))
         palette = uniform(gen, 3, 5)
         judge.expect_value_error("dequantize_pixels", torch.tensor([[0, 5]], dtype=torch.uint8), palette,
                                  argument="ids (uint8 5 >= K = 5)")

@@ -93,7 +93,9 @@ def test_mlm_exact_properties(learner):
     tensor, special ids at the bottom and at the top of the vocabulary, mask_prob 0.15, 0.5, 1 and 0: shapes and
     dtypes (corrupted like ids, labels long); special tokens are never chosen; labels hold the original id exactly at
     the chosen positions and -100 elsewhere; unchosen positions are unchanged; every id is in [0, vocab_size);
-    mask_prob 1 chooses every eligible position, 0 none; ids given as a non-contiguous view (a transpose) too."""
+    mask_prob 1 chooses every eligible position, 0 none; ids given as a non-contiguous view (a transpose) too; with
+    mask_id not among the special ids, positions that already hold mask_id are ordinary ones (only special_ids are
+    exempt)."""
     gen = torch.Generator().manual_seed(1701)
     cases = [mlm_case(sentences(gen, 1, 40)[0], 1), mlm_case(sentences(gen, 30, 24), 2),
              mlm_case(sentences(gen, 12, 20, torch.int32).reshape(3, 4, 20), 3, 0.5),
@@ -102,7 +104,8 @@ def test_mlm_exact_properties(learner):
              # special ids at the top of the vocabulary, the lowest ids ordinary (as GPT-2's <|endoftext|> is 50256)
              mlm_case(torch.randint(0, 64, (10, 16), generator=gen), 7, 1.0, special=[63, 60, 61, 62], vocab=64,
                       mask_id=62),
-             mlm_case(sentences(gen, 24, 12).T, 8, 0.5)]      # a non-contiguous view (a transpose), as inputs may be
+             mlm_case(sentences(gen, 24, 12).T, 8, 0.5),      # a non-contiguous view (a transpose), as inputs may be
+             mlm_case(torch.tensor([[MASK, 7, MASK, 9, CLS, MASK]] * 4), 9, 1.0, special=[CLS, SEP, PAD])]
     ids_of = [args[0] for args, _ in cases]
 
     def count(results) -> Counts:
@@ -269,7 +272,8 @@ def call_nsp(judge: Judge, cases) -> list:
 @pytest.mark.grades("nsp_pairs", weight=2)
 def test_nsp_structure(learner):
     """On 8 random corpora (2 to 6 documents of 1 to 7 sentences), one with sentences that are lists of token ids,
-    one with tuples of them, and a corpus of one long document and two short ones: one example per sentence with a
+    one with tuples of them, one with an empty sentence (sentences are returned as given, empty ones too), and a
+    corpus of one long document and two short ones: one example per sentence with a
     successor, in order; labels are 0 or 1; label 0 pairs A with its successor; label 1 pairs it with a sentence of
     another document; A and B are always given sentences, as given (a tuple stays a tuple); the same seed gives the
     same examples, and another seed other examples (the randomness comes from the generator)."""
@@ -280,6 +284,7 @@ def test_nsp_structure(learner):
         documents.append(corpus(sizes, tag=f"c{index}"))
     documents.append([[[7, 8], [9]], [[10, 11, 12]], [[13], [14, 15], [16]]])
     documents.append([[(7, 8), (9,), (4, 4)], [(10, 11, 12), (5,)], [(13,), (14, 15)]])
+    documents.append([["e0s0", "", "e0s2"], ["e1s0"], ["e2s0", "e2s1"]])
     documents.append(corpus([300, 2, 3], tag="long"))
     cases = [((docs, Seed(40 + index)), {}) for index, docs in enumerate(documents)]
     cases.append(((documents[-1], Seed(40 + len(documents) - 1)), {}))

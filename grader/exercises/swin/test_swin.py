@@ -170,6 +170,8 @@ def test_window_reverse_rejects_mismatched_windows(learner):
         # the right number of tokens in all (2 x 8 = 4 x 4), in 2 windows where a 4x4 grid has 4
         judge.expect_value_error("window_reverse", randn(gen, 2, 1, 8), 2, 4, 4,
                                  argument="windows (2 windows of 8 tokens for a 4x4 grid of 2x2 windows)")
+        judge.expect_value_error("window_reverse", randn(gen, 1, 3, 4), 2, 2, 4,
+                                 argument="windows (1 window for a 2x4 grid of 2x2 windows)")
 
 
 @pytest.mark.grades("window_reverse")
@@ -204,11 +206,11 @@ def neighbours_before_the_roll(height: int, width: int, window: int, shift: int)
 
 @pytest.mark.grades("shifted_window_mask", weight=2)
 def test_shifted_window_mask_random_grids(learner):
-    """Many grids, windows and shifts (Swin's M // 2, other shifts, shift 0, H != W, one window, M = 1, 7x7 windows):
-    the boolean mask (nW, M*M, M*M) of the reference, [window, key, query]."""
+    """Many grids, windows and shifts (Swin's M // 2, other shifts, shift 0, H != W, one window, M = 1, 7x7 windows,
+    a side of 260, past what a byte counts): the boolean mask (nW, M*M, M*M) of the reference, [window, key, query]."""
     gen = generator(1409)
     with Judge(learner, "swin") as judge:
-        for H, W, M, shift in MASK_CASES:
+        for H, W, M, shift in (*MASK_CASES, (260, 4, 4, 2)):
             judge.expect("shifted_window_mask", H, W, M, shift, tol=EXACT)
         for _ in range(4):
             M = int(torch.randint(2, 6, (), generator=gen))

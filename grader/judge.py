@@ -479,7 +479,8 @@ def attention_tol(Q: torch.Tensor, K: torch.Tensor, V: torch.Tensor, extra: floa
     moved = torch.maximum((torch.sigmoid(log_odds + spread) - weights).abs(),
                           (weights - torch.sigmoid(log_odds - spread)).abs()).nan_to_num(0.0)
     moved = moved + weights * (2 * nk + 3) * U32                           # the softmax's and the sums' rounding
-    output_error = float((V.double().abs() @ moved).max()) * 4
+    # the output V·weights, and the weights themselves (attention returns both)
+    output_error = 4 * max(float((V.double().abs() @ moved).max()), float(moved.max()))
     if output_error < tol.atol:
         return Tolerance(rtol=4 * (2 * nk + 3) * U32, atol=output_error)
     return tol

@@ -118,7 +118,7 @@ def dequantized_channels_last(ids, palette):
 def one_hot_product(ids, palette):
     if ids.is_floating_point() or ids.dtype == torch.bool:
         raise ValueError("ids: integer tensor expected")
-    if ids.numel() and (ids.min() < 0 or ids.max() >= palette.shape[1]):
+    if ids.numel() and (int(ids.min()) < 0 or int(ids.max()) >= palette.shape[1]):   # ints: uint8 would wrap K
         raise ValueError("ids: out of range")
     one_hot = torch.nn.functional.one_hot(ids.long(), palette.shape[1]).to(palette.dtype)   # (..., H, W, K)
     return torch.einsum("ck,...hwk->...chw", palette, one_hot)
@@ -128,7 +128,7 @@ def one_hot_product(ids, palette):
 def embedding_lookup(ids, palette):
     if ids.is_floating_point() or ids.dtype == torch.bool:
         raise ValueError("ids: integer tensor expected")
-    if ids.numel() and (ids.min() < 0 or ids.max() >= palette.shape[1]):
+    if ids.numel() and (int(ids.min()) < 0 or int(ids.max()) >= palette.shape[1]):   # ints: uint8 would wrap K
         raise ValueError("ids: out of range")
     return torch.nn.functional.embedding(ids.long(), palette.T).movedim(-1, -3)
 

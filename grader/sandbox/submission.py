@@ -459,8 +459,7 @@ class Submission:
     def _clean_worker_reads(self, path: str) -> bool:
         """Whether a fresh worker with no learner code in it can read `path` (a failure to ask is the machine's)."""
         server = self._worker_server or default_server()
-        limits = {k: v for k, v in asdict(self.limits).items() if k not in ("call_timeout", "startup_timeout")}
-        worker = server.spawn({}, limits, self._hide, self._allow)
+        worker = server.spawn({}, self._worker_limits(), self._hide, self._allow)
         try:
             deadline = time.monotonic() + self.limits.startup_timeout
             if "hello" not in protocol.recv_frame(worker.sock, deadline=deadline):
@@ -512,12 +511,16 @@ class Submission:
             self._stop(kill=True)
             raise LearnerError("protocol", f"the sandbox sent an unreadable value: {error}") from None
 
+    def _worker_limits(self) -> dict:
+        """The limits the worker applies to itself (the time limits are the grader's own watchdog)."""
+        return {k: v for k, v in asdict(self.limits).items()
+                if k not in ("call_timeout", "startup_timeout", "total_seconds")}
+
     def _ensure_worker(self) -> Worker:
         if self._worker is not None:
             return self._worker
         server = self._server or default_server()
-        limits = {k: v for k, v in asdict(self.limits).items() if k not in ("call_timeout", "startup_timeout")}
-        worker = server.spawn(self._files, limits, self._hide, self._allow)
+        worker = server.spawn(self._files, self._worker_limits(), self._hide, self._allow)
         self._worker, self._worker_server = worker, server
         # No learner code runs before the hello: a failure here is the grading machine's, never the learner's.
         try:

@@ -53,14 +53,15 @@ def suite_files(exercises: list[str] | None = None, suites: Path = SUITES) -> li
 
 def grade(path: str | Path, exercises: list[str] | None = None, *, call_timeout: float | None = None,
           hide: tuple[str | Path, ...] = (), allow: tuple[str | Path, ...] = (), suites: Path = SUITES,
-          strict_composition: bool = False) -> Report:
+          strict_composition: bool = False, functions: tuple[str, ...] = ()) -> Report:
     """Run the hidden suites on a submission. A single module is graded only on its own exercise.
 
     `hide`: more paths the learner's code must not read; `allow`: folders of extra packages it may import;
     `suites`: another folder of suites (tests, courses); `strict_composition`: grade later exercises with the
     learner's own failed earlier functions (by default those are replaced by correct ones, so that one mistake costs
-    its points once). NothingGraded when no check would run: a module named after none of the exercises asked for (a
-    folder is always graded: a module missing from it fails its checks)."""
+    its points once); `functions`: run only the checks of these functions (a check's points stay what they are in
+    a full grade). NothingGraded when no check would run: a module named after none of the exercises asked for (a
+    folder is always graded: a module missing from it fails its checks), or a function none of them asks for."""
     path = Path(path).resolve()
     files = read_submission(path)
     wanted = suite_files(exercises, suites)
@@ -73,6 +74,11 @@ def grade(path: str | Path, exercises: list[str] | None = None, *, call_timeout:
         raise NothingGraded(f"nothing to grade in {path}: a module is graded on the exercise it is named after, the "
                             f"exercise(s) asked for are {', '.join(asked) or 'none'} ({needed or 'no module'}), and "
                             f"{found}")
+    offered = {f.name for suite in wanted for f in course.get(suite.parent.name).functions}
+    unknown = sorted(set(functions) - offered)
+    if unknown:
+        raise NothingGraded(f"nothing to grade for {', '.join(unknown)}: the exercise(s) graded "
+                            f"({', '.join(suite.parent.name for suite in wanted)}) ask for {', '.join(sorted(offered))}")
     digest = _fingerprint(files)
     collector = _Collector()
     # Options and their values as one token each: pytest's first pass does not know --submission yet, and would
@@ -81,6 +87,7 @@ def grade(path: str | Path, exercises: list[str] | None = None, *, call_timeout:
     args = [str(p) for p in wanted] + [f"--submission={path}", *(f"--hide={p}" for p in hide)]
     args += [f"--allow={p}" for p in allow] + ([f"--call-timeout={call_timeout}"] if call_timeout else [])
     args += ["--strict-composition"] if strict_composition else []
+    args += [f"--function={name}" for name in functions]
     _run_pytest(args, collector, suites)
     if not collector.results:
         raise GraderError(f"no hidden check ran on {path} (exercises {', '.join(asked)})")

@@ -19,6 +19,8 @@ by seven orders of magnitude, while a float64 computation in any order passes.
 """
 from __future__ import annotations
 
+import importlib
+import inspect
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
@@ -27,6 +29,7 @@ import torch
 
 from grader.diagnose import WEAKER_THAN_A_CLAUSE, Misconception, Tolerance, agree, map_tensors
 from grader.judge import Judge, call_text, generator
+from grader.sandbox import LearnerError
 from grader.sandbox.protocol import change_in_place
 
 FLOAT64_FROM_FLOAT32 = 2.0 ** -29 * 4
@@ -128,6 +131,11 @@ CLAUSES: dict[str, Clause] = {
         "for every input and weight (a standard deviation taken before eps is added, sqrt(var) at var = 0, has an "
         "infinite derivative there); float64, a batch of two, autograd as in the gradients clause",
         lambda base: [replace(base, dtype=torch.float64, batch=(2,), extra={**base.extra, "constant_columns": True})]),
+    "keywords": Clause(
+        "every argument may be passed by the name the contract's signature gives it (callers write mask=..., "
+        "top_k=..., num_heads=...): the base call, with a mask where the function takes one, each argument given "
+        "by keyword",
+        lambda base: [replace(base, mask=base.mask or "random")]),
     "gradients": Clause(
         "autograd reaches every floating-point tensor argument, each weight of a params dict included, with the "
         "reference's gradients, from every returned tensor (attention's weights too); a batch of two, float64 "
@@ -139,7 +147,7 @@ CLAUSES: dict[str, Clause] = {
 
 # Clauses of docs/contract.md's general rules, checked for every function of a table (gradients: those whose Spec
 # says `differentiable`).
-EVERY_FUNCTION = ("non_contiguous", "fresh_values", "gradients")
+EVERY_FUNCTION = ("non_contiguous", "fresh_values", "keywords", "gradients")
 
 
 def register(name: str, description: str, cases: Callable[[Case], list[Case]]) -> None:
@@ -214,6 +222,9 @@ CLAUSE_DIAGNOSES: dict[str, tuple[str, str]] = {
                          "its output or its gradients are not finite or not the reference's. Add eps to the variance "
                          "before the square root, sqrt(var + eps), and do not compute sqrt(var) on its own (its "
                          "derivative at var = 0 is infinite, and autograd turns 0 times infinity into NaN)."),
+    "keywords": ("renamed_parameter", "Your function does not take its arguments under the names the contract's "
+                 "signature gives them (the stub's), so a caller that passes one by name (mask=..., top_k=...) gets "
+                 "a TypeError or a wrong result: keep the stub's parameter names and order."),
     "gradients": ("wrong_gradient", "Your outputs are right but autograd does not give the reference's gradients "
                   "for every input and weight: look for .detach(), .data, .item(), torch.no_grad(), a tensor rebuilt "
                   "from values (torch.tensor(...)), or an in-place write on the way."),
@@ -235,6 +246,9 @@ def _make_check(exercise: str, function: str, spec: Spec, clause: str) -> Callab
                         continue
                     if clause == "fresh_values":
                         _expect_fresh_results(judge, function, spec, gen, case)
+                        continue
+                    if clause == "keywords":
+                        _expect_by_keyword(judge, exercise, function, *_call_and_tolerance(spec, gen, case))
                         continue
                     args, kwargs, tol = _call_and_tolerance(spec, gen, case)
                     if case.extra.get("zero_vectors"):
@@ -258,6 +272,20 @@ def _make_check(exercise: str, function: str, spec: Spec, clause: str) -> Callab
                 f"Your {function} breaks a clause of its contract: {CLAUSES[clause].description}.")))
             raise Misconception(name, explanation, str(failed)) from None
     return check
+
+
+def _expect_by_keyword(judge: Judge, exercise: str, function: str, args: tuple, kwargs: dict,
+                       tol: Tolerance) -> None:
+    """The call with every argument given by its name in the contract's signature (the model answer's, from which
+    the stubs are made). A TypeError there is the names' fault: the same call by position is checked elsewhere."""
+    names = list(inspect.signature(getattr(importlib.import_module(f"solutions.{exercise}"), function)).parameters)
+    by_name = {**dict(zip(names, args, strict=False)), **kwargs}
+    try:
+        judge.expect(function, tol=tol, **by_name)
+    except LearnerError as error:
+        if error.type_name != "TypeError":
+            raise
+        raise Misconception(*CLAUSE_DIAGNOSES["keywords"], error.message) from None
 
 
 # Probe readings a clause explains better: at inputs a thousand times larger, an argument whose change is lost (a

@@ -57,6 +57,9 @@ def grade_main(argv: list[str]) -> int:
                         help="also write Gradescope's results.json (default FILE: ./results.json)")
     parser.add_argument("--hide", action="append", default=[], type=Path, metavar="PATH",
                         help="another path the learner's code must not read (repeatable), e.g. a copy of the course")
+    parser.add_argument("--function", action="append", default=[], metavar="NAME",
+                        help="run only the checks of this function (repeatable), e.g. the one you are working on; "
+                             "each check keeps the points it has in a full grade")
     _common_options(parser)
     args = parser.parse_args(argv)
     if not args.path.exists():
@@ -70,7 +73,8 @@ def grade_main(argv: list[str]) -> int:
     try:
         hide = [*args.hide, *([args.gradescope.resolve().parent] if args.gradescope else [])]
         report = grade(submission_root(args.path), args.exercise, call_timeout=args.timeout, hide=tuple(hide),
-                       allow=tuple(args.allow), strict_composition=args.strict_composition)
+                       allow=tuple(args.allow), strict_composition=args.strict_composition,
+                       functions=tuple(args.function))
     except NothingGraded as error:
         print(f"attn grade: {error}", file=sys.stderr)
         if args.gradescope:

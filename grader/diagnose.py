@@ -310,16 +310,11 @@ def matching_variant(exercise: str, observations: list[Observation],
     Variant and learner both compute in the observation's dtype, so each may be off by the check's tolerance: the
     match allows twice that.
     """
-    matches = []
-    for variant in catalogue.variants(exercise, correct=False):
-        module = catalogue.load(variant)
-        outputs = [_variant_output(module, observation) for observation in observations]
-        outputs = [unused_as_zero(output, want, observation.tol)[0] if observation.grad and output is not _FAILED
-                   else output for observation, output, want in zip(observations, outputs, expected)]
-        if all(output is not _FAILED and agree(observation.result, output, observation.tol.scaled(2.0))
-               and (agree(observation.result, want, observation.tol) or not agree(output, want, observation.tol))
-               for observation, output, want in zip(observations, outputs, expected)):
-            matches.append(variant)
+    # The learner's wrong outputs first: most variants fail to reproduce one of them, and the rest is not run.
+    wrong_first = sorted(range(len(observations)),
+                         key=lambda i: agree(observations[i].result, expected[i], observations[i].tol))
+    matches = [variant for variant in catalogue.variants(exercise, correct=False)
+               if all(_reproduces(catalogue.load(variant), observations[i], expected[i]) for i in wrong_first)]
     named = [variant for variant in matches if variant.label in NAMED_THIS_GRADING]
     return (named or matches or [None])[0]
 
@@ -328,6 +323,18 @@ NAMED_THIS_GRADING: set[str] = set()  # variant labels named so far in this grad
 
 
 _FAILED = object()
+
+
+def _reproduces(module: Any, observation: Observation, want: Any) -> bool:
+    """Whether the variant module gives the learner's result on this observation, and is itself wrong there if the
+    learner is."""
+    output = _variant_output(module, observation)
+    if output is _FAILED:
+        return False
+    if observation.grad:
+        output = unused_as_zero(output, want, observation.tol)[0]
+    return agree(observation.result, output, observation.tol.scaled(2.0)) and \
+        (agree(observation.result, want, observation.tol) or not agree(output, want, observation.tol))
 
 
 def _variant_output(module: Any, observation: Observation) -> Any:

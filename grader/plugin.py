@@ -57,6 +57,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="another path the learner's code must not read (repeatable)")
     group.addoption("--allow", action="append", default=[], metavar="FOLDER",
                     help="a folder of extra packages the learner's code may import (repeatable)")
+    group.addoption("--function", action="append", default=[], metavar="NAME",
+                    help="run only the checks that grade this function (repeatable; default: every function)")
     group.addoption("--strict-composition", action="store_true",
                     help="grade later exercises with the learner's own earlier functions even where those fail "
                          "(by default a failed earlier function is replaced by a correct one, so a mistake costs once)")
@@ -203,6 +205,11 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         if unchecked:
             raise pytest.UsageError(f"exercise {name!r}: {unchecked} carry points in course/registry.py but no hidden "
                                     "check grades them")
+    only = set(config.getoption("function"))
+    if only:  # after the weights: a check's points do not depend on which functions are asked for
+        kept = [item for item in items if graded_function(item)[0] in only]
+        config.hook.pytest_deselected(items=[item for item in items if item not in kept])
+        items[:] = kept
 
 
 def points_of(item: pytest.Item) -> float:

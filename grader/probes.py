@@ -58,7 +58,8 @@ def structural(judge: Judge, observation: Observation, expected: Any) -> Diagnos
                 return found
     calls = _Calls(judge)
     for probe in (_nondeterministic, _kept_between_calls, _discrete_in_float32, _batch_axis, _heads, _stage,
-                  _optional_arguments, _defaults, _argument_transposed, _arguments, _wrong_for_size):
+                  _optional_arguments, _defaults, _argument_transposed, _arguments, _wrong_for_size,
+                  _integer_read_otherwise):
         try:
             found = probe(calls, observation, expected)
         except (_Budget, LearnerError):
@@ -480,6 +481,33 @@ def _right_for_a_neighbouring_size(calls: _Calls, observation: Observation) -> t
         for other in (value + 1, value - 1):
             if other >= 1 and _right_on(calls, observation, *rebuild(other)):
                 return label, value, other
+    return None
+
+
+def _integer_read_otherwise(calls: _Calls, observation: Observation, expected: Any) -> Diagnosis | None:
+    """An integer argument read on another scale: the learner's function, given 2v, 2v + 1 or v // 2 where the call
+    gave v, returns the right result for v (a half-width read as a full width, a radius as a diameter, a count of
+    pairs as a count of items)."""
+    names = _parameter_names(calls.judge, observation.function)
+    for label, value, rebuild in _integer_slots(observation, names):
+        for other in dict.fromkeys((2 * value, 2 * value + 1, value // 2)):
+            if other < 1 or abs(other - value) <= 1:
+                continue
+            try:   # the argument must matter there: the right result for `other` is not the one for `value`
+                if agree(calls.reference(observation.function, *rebuild(other)), expected, observation.tol):
+                    continue
+            except Exception:   # noqa: BLE001 - not a valid call of the contract
+                continue
+            try:
+                misread = agree(calls.learner(observation.function, *rebuild(other)), expected, observation.tol)
+            except LearnerError:
+                continue
+            if misread:
+                factor = "twice" if other > value else "half"
+                return "integer_argument_misread", (
+                    f"Given {label}={other}, your function returns the right result for {label}={value}: it reads "
+                    f"{label} on another scale than the contract does (it needs about {factor} the contract's value: a half-width taken as a full width or the reverse, a radius as a diameter, "
+                    f"a count of pairs as a count of items). Reread what the contract says {label} counts.")
     return None
 
 

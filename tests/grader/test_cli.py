@@ -92,6 +92,26 @@ def test_a_grade_that_would_run_no_check_is_an_error_never_zero_out_of_zero(tmp_
     assert "score" not in data and data["tests"] == [] and "my_attention.py" in data["output"], data
 
 
+def test_grade_runs_only_the_checks_of_the_functions_asked_for(tmp_path, capsys):
+    """--function NAME: the checks of that function alone, each worth what it is worth in a full grade; a name the
+    graded exercises do not ask for is an error, never an empty grade."""
+    shutil.copy(REPO / "solutions" / "attention.py", tmp_path)
+    mistake = "\n\ndef self_attention(X, Wq, bq, Wk, bk, Wv, bv, mask=None):\n    raise RuntimeError('not yet')\n"
+    with open(tmp_path / "attention.py", "a") as handle:
+        handle.write(mistake)
+    code = grade_main([str(tmp_path / "attention.py"), "--exercise", "attention", "--json"])
+    full = json.loads(capsys.readouterr().out)
+    code_one = grade_main([str(tmp_path / "attention.py"), "--exercise", "attention", "--function", "self_attention",
+                           "--json"])
+    one = json.loads(capsys.readouterr().out)
+    assert code == code_one == 0
+    assert {check["function"] for check in one["checks"]} == {"self_attention"}
+    assert one["checks"] == [check for check in full["checks"] if check["function"] == "self_attention"]
+    assert one["score"] == 0 < one["max_score"] < full["max_score"]
+    assert grade_main([str(tmp_path / "attention.py"), "--exercise", "attention", "--function", "softmax_cols"]) == 3
+    assert "nothing to grade for softmax_cols" in capsys.readouterr().err
+
+
 def test_grade_all_grades_a_folder_of_misnamed_modules_out_of_the_full_points(tmp_path):
     """A folder is always graded: its misnamed module counts as missing, a real zero out of every point."""
     batch, out = tmp_path / "batch", tmp_path / "grades.csv"

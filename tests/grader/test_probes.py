@@ -73,6 +73,14 @@ UNSEEN = {
             X.view(-1)                              # a flatten that needs a contiguous layout
             return _right(X, window)
     """, "assumes_contiguous", "test_clause_window_partition_non_contiguous"),
+    "buckets_counted_per_direction": ("positions", """
+        _right = relative_position_bucket
+
+        def relative_position_bucket(relative_position, bidirectional=True, num_buckets=32, max_distance=128):
+            if bidirectional:                       # "num_buckets on each side"
+                return _right(relative_position, True, 2 * num_buckets, max_distance)
+            return _right(relative_position, False, num_buckets, max_distance)
+    """, "integer_argument_misread", "test_buckets_random_offsets"),
     "weights_detached": ("transformer_layer", """
         def feed_forward(X, W1, b1, W2, b2):
             return W2.detach() @ torch.relu(W1 @ X + b1[:, None]) + b2.detach()[:, None]

@@ -10,7 +10,9 @@ printed by
 
 Probes are packed into few gradings (``rounds``): every module of a submission imports the other exercises from
 pristine copies of the model answers, and two probes of one exercise share a submission only if no function depends
-on both (``UPSTREAM``), so every failed check belongs to exactly one probe.
+on both (``UPSTREAM``), so every failed check belongs to exactly one probe. A round runs only the checks its probes can
+fail (``grade(..., functions=...)``, as ``attn grade --function``): those of each probe's function and of the functions
+built on it.
 """
 from __future__ import annotations
 
@@ -1922,20 +1924,23 @@ EIGHTEENTH_BATCH = blind_batch("held_out_blind_17", "_17")
 NINETEENTH_BATCH = blind_batch("held_out_blind_18", "_18")
 TWENTIETH_BATCH = blind_batch("held_out_blind_19", "_19")
 TWENTY_FIRST_BATCH = blind_batch("held_out_blind_20", "_20")
+TWENTY_SECOND_BATCH = blind_batch("held_out_blind_21", "_21")
+TWENTY_THIRD_BATCH = blind_batch("held_out_blind_22", "_22")
 PROBES = FIRST_BATCH + SECOND_BATCH + THIRD_BATCH + FOURTH_BATCH + FIFTH_BATCH + SIXTH_BATCH + SEVENTH_BATCH + \
     EIGHTH_BATCH + NINTH_BATCH + TENTH_BATCH + ELEVENTH_BATCH + TWELFTH_BATCH + THIRTEENTH_BATCH + FOURTEENTH_BATCH + \
     FIFTEENTH_BATCH + SIXTEENTH_BATCH + SEVENTEENTH_BATCH + EIGHTEENTH_BATCH + NINETEENTH_BATCH + TWENTIETH_BATCH + \
-    TWENTY_FIRST_BATCH
+    TWENTY_FIRST_BATCH + TWENTY_SECOND_BATCH + TWENTY_THIRD_BATCH
+
+
+def touched(p: Probe) -> set[str]:
+    """The functions whose checks a probe can fail: its own, and those built on it."""
+    return {p.function} | {g for g, upstream in UPSTREAM.items() if p.function in upstream}
 
 
 def rounds(probes: list[Probe]) -> list[list[Probe]]:
     """Pack probes into few submissions: two probes of one exercise share a round only if no function is affected by
     both (their own, or one built on it), so each failed check is the doing of one probe."""
     packed: list[list[Probe]] = []
-
-    def touched(p: Probe) -> set[str]:
-        return {p.function} | {g for g, upstream in UPSTREAM.items() if p.function in upstream}
-
     for p in probes:
         slot = next((r for r in packed if all(q.exercise != p.exercise or not touched(p) & touched(q) for q in r)),
                     None)
@@ -1978,11 +1983,14 @@ def grade_probes(tmp: Path, jobs: int = 2) -> dict[str, list]:
     from grader.api import grade
 
     packed = rounds(PROBES)
-    folders = [submission(tmp / f"round{index}", chosen) for index, chosen in enumerate(packed)]
     with ProcessPoolExecutor(max_workers=jobs, mp_context=get_context("spawn")) as pool:
-        reports = pool.map(grade, folders, [sorted({p.exercise for p in chosen}) for chosen in packed])
+        # Only the checks a probe can fail: those of its function and of the functions built on it.
+        reports = [pool.submit(grade, submission(tmp / f"round{index}", chosen),
+                               sorted({p.exercise for p in chosen}),
+                               functions=tuple(sorted({f for p in chosen for f in touched(p)})))
+                   for index, chosen in enumerate(packed)]
         failures: dict[str, list] = {}
-        for chosen, report in zip(packed, reports):
+        for chosen, report in zip(packed, (future.result() for future in reports)):
             for p in chosen:
                 failures[p.name] = [check for check in report.checks if not check.passed
                                     and check.exercise == p.exercise and p.affects(check.function)]
@@ -2058,7 +2066,9 @@ if __name__ == "__main__":
                          ("seventeenth batch (blind)", SEVENTEENTH_BATCH),
                          ("eighteenth batch (blind)", EIGHTEENTH_BATCH), ("nineteenth batch (blind)", NINETEENTH_BATCH),
                          ("twentieth batch (blind)", TWENTIETH_BATCH),
-                         ("twenty-first batch (blind)", TWENTY_FIRST_BATCH), ("all", PROBES)):
+                         ("twenty-first batch (blind)", TWENTY_FIRST_BATCH),
+                         ("twenty-second batch (blind)", TWENTY_SECOND_BATCH),
+                         ("twenty-third batch (blind)", TWENTY_THIRD_BATCH), ("all", PROBES)):
         result = figures(failures, batch)
         print(f"== {title}")
         print(f"wrong caught:   {result['caught']} / {result['wrong']} = {result['caught'] / result['wrong']:.1%}")

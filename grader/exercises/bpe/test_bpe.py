@@ -208,7 +208,8 @@ def test_end_of_word_symbol_in_text_is_rejected(learner):
 def test_encode(learner):
     """Merges applied in the order learned, each replacing its non-overlapping occurrences left to right; texts with
     words and characters never seen in training, and over "_", "|" and "\\" (a separator or a regular expression may
-    misread them); words separated by any whitespace Python knows (no-break and ideographic spaces, ...)."""
+    misread them); words separated by any whitespace Python knows (no-break and ideographic spaces, ...); and no
+    merges at all (every character its own token, then "</w>")."""
     from reference.bpe import train_bpe
 
     with Judge(learner, "bpe") as judge:
@@ -219,6 +220,7 @@ def test_encode(learner):
         judge.expect("bpe_encode", "aaaa aaa a", [("a", "a"), ("aa", "a"), ("a", "</w>")], tol=EXACT)
         text = "".join(word + space for word, space in zip(("ab", "ba", "ab", "b", "a", "bab", "aab"), UNICODE_SPACES))
         judge.expect("bpe_encode", text, [("a", "b"), ("ab", "</w>")], tol=EXACT)   # words are text.split()
+        judge.expect("bpe_encode", "abc d ee", [], tol=EXACT)
 
 
 def spelled(symbol: str) -> list[str]:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import re
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
@@ -104,6 +105,15 @@ CLAUSES: dict[str, Clause] = {
     "hidden_keys_large": Clause(
         "hidden keys stay hidden however large their scores (the mask is applied before the softmax, with -inf)",
         lambda base: [replace(base, mask="hidden_keys_large"), replace(base, mask="hidden_keys_large", batch=(2,))]),
+    # For functions that take a mask: the mask's own leading axes broadcast against the inputs' batch axes.
+    "mask_broadcast": Clause(
+        "a mask broadcasts to the scores' shape: with inputs of two batch axes (2, 3), masks of shapes (N_k, N_q), "
+        "(3, N_k, N_q), (1, 3, N_k, N_q), (2, 1, N_k, N_q) and (2, 3, N_k, 1) (one visibility per key, shared by "
+        "the queries, as a padding mask)",
+        lambda base: [replace(base, batch=(2, 3), mask="random",
+                              extra={**base.extra, "mask_batch": batch, "mask_per_key": per_key})
+                      for batch, per_key in (((), False), ((3,), False), ((1, 3), False), ((2, 1), False),
+                                             ((2, 3), True))]),
     "one_head": Clause(
         "one head (H = 1) and heads of width one (H = D)",
         lambda base: [replace(base, heads=1), replace(base, heads=base.dim)]),
@@ -202,6 +212,11 @@ CLAUSE_DIAGNOSES: dict[str, tuple[str, str]] = {
     "hidden_keys_large": ("hidden_keys_leak", "Keys the mask hides still change the result when their scores are "
                           "large: hide them BEFORE the softmax (their scores -inf), not by zeroing weights after it "
                           "and renormalising, and not with a finite penalty that a large score can beat."),
+    "mask_broadcast": ("mask_not_broadcast", "Your function is right when the mask carries every batch axis of the "
+                       "inputs, but not when it has fewer leading axes or axes of size 1 (the call shown), which the "
+                       "contract allows: a mask broadcasts to the scores' shape, lined up from the right. Do not fold "
+                       "or reshape the mask on its own, and do not decide where an axis goes from mask.dim(); let "
+                       "masked_fill / torch.where broadcast it (unsqueeze(-3) for a head axis)."),
     "one_head": ("breaks_one_head", "Your function is wrong with one head (H = 1) or with heads of width one "
                  "(H = D): check the split and merge of the heads at these extremes."),
     "non_contiguous": ("assumes_contiguous", "Your function fails or differs when an input is a non-contiguous "
@@ -283,9 +298,14 @@ def _expect_by_keyword(judge: Judge, exercise: str, function: str, args: tuple, 
     try:
         judge.expect(function, tol=tol, **by_name)
     except LearnerError as error:
-        if error.type_name != "TypeError":
+        if error.type_name != "TypeError" or not _NAMES_REFUSED.search(error.message):
             raise
         raise Misconception(*CLAUSE_DIAGNOSES["keywords"], error.message) from None
+
+
+# Python's own words when a call's names do not fit the signature.
+_NAMES_REFUSED = re.compile(r"unexpected keyword argument|missing \d+ required (positional|keyword-only) argument|"
+                            r"got multiple values for argument|takes \d+ positional argument|got some positional-only")
 
 
 # Probe readings a clause explains better: at inputs a thousand times larger, an argument whose change is lost (a
@@ -502,14 +522,16 @@ def column_major(value: Any) -> Any:
 
 
 def random_mask(gen: torch.Generator, case: Case, n_k: int, n_q: int) -> torch.Tensor | None:
-    """The (batch..., N_k, N_q) boolean mask a case asks for (True = visible):
+    """The (batch..., N_k, N_q) boolean mask a case asks for (True = visible; the mask_broadcast clause gives it
+    batch axes of its own, `extra["mask_batch"]`, and a query axis of 1, `extra["mask_per_key"]`):
     - "random": about 60 % visible, every query seeing at least one key;
     - "fully_masked_query": random, and query 0 (and the last query when there are several) sees no key;
     - "no_key_visible": all False, no query sees a key;
     - "hidden_keys_large": random; `hide_large` then makes the hidden keys' scores large."""
     if case.mask is None:
         return None
-    mask = torch.rand(*case.batch, n_k, n_q, generator=gen) < 0.6
+    batch = case.extra.get("mask_batch", case.batch)                 # the mask_broadcast clause's own batch axes
+    mask = torch.rand(*batch, n_k, 1 if case.extra.get("mask_per_key") else n_q, generator=gen) < 0.6
     mask[..., 0, :] = True
     if case.mask == "no_key_visible":
         mask[...] = False

@@ -57,7 +57,8 @@ def structural(judge: Judge, observation: Observation, expected: Any) -> Diagnos
             if found:
                 return found
     calls = _Calls(judge)
-    for probe in (_nondeterministic, _kept_between_calls, _discrete_in_float32, _batch_axis, _heads, _stage,
+    for probe in (_nondeterministic, _kept_between_calls, _discrete_in_float32, _mask_expanded, _batch_axis, _heads,
+                  _stage,
                   _optional_arguments, _defaults, _argument_transposed, _arguments, _wrong_for_size,
                   _integer_read_otherwise):
         try:
@@ -484,6 +485,45 @@ def _right_for_a_neighbouring_size(calls: _Calls, observation: Observation) -> t
     return None
 
 
+def _mask_expanded(calls: _Calls, observation: Observation, expected: Any = None) -> Diagnosis | None:
+    """A mask with fewer batch axes than the inputs, or with axes of size 1 where they have more: if the learner's
+    function is right once that mask is given expanded to the full shape (every batch axis of the largest tensor
+    argument, its own last two axes broadcast), it does not broadcast the mask as the contract says."""
+    names = _parameter_names(calls.judge, observation.function)
+    tensors = [t for t in _tensors((observation.args, observation.kwargs)) if t.dtype != torch.bool]
+    if not tensors:
+        return None
+    try:   # the inputs' batch axes (arguments that broadcast, as rnn_attention's, may not line up as matrices)
+        batch = torch.broadcast_shapes(*(t.shape[:-2] for t in tensors if t.dim() >= 2))
+    except RuntimeError:
+        return None
+    for label, mask, rebuild in _argument_slots(observation, names):
+        if not (isinstance(mask, torch.Tensor) and mask.dtype == torch.bool and mask.dim() >= 2 and "mask" in label):
+            continue
+        try:
+            full = torch.broadcast_shapes(mask.shape[:-2], batch)
+        except RuntimeError:
+            continue
+        if tuple(mask.shape[:-2]) == tuple(full):
+            continue
+        args, kwargs = rebuild(mask.expand(*full, *mask.shape[-2:]).clone())
+        want = expected if expected is not None else calls.reference(observation.function, observation.args,
+                                                                      observation.kwargs)
+        try:
+            right = agree(calls.learner(observation.function, args, kwargs), want, observation.tol)
+        except LearnerError:
+            continue
+        if right:
+            return "mask_not_broadcast", (
+                f"Your function is right when {label} carries every batch axis of the inputs {tuple(full)}, and "
+                f"{'raises' if expected is None else 'wrong'} with the {label} of shape {tuple(mask.shape)} it was "
+                "given: the contract lets a mask broadcast to the scores' shape (fewer leading axes, or axes of size "
+                "1). Do not fold or reshape the mask on its own (reshape(-1, N_k, N_q)), and do not decide where an "
+                "axis goes from mask.dim(); line it up from the right and let masked_fill / torch.where broadcast "
+                "it (unsqueeze(-3) for a head axis).")
+    return None
+
+
 def _integer_read_otherwise(calls: _Calls, observation: Observation, expected: Any) -> Diagnosis | None:
     """An integer argument read on another scale: the learner's function, given 2v, 2v + 1 or v // 2 where the call
     gave v, returns the right result for v (a half-width read as a full width, a radius as a diameter, a count of
@@ -650,7 +690,7 @@ def crashed(judge: Judge, observation: Observation, error: LearnerError) -> Diag
     calls = _Calls(judge)
     try:
         found = (_crash_kept_between_calls(calls, observation) or _crash_layout(calls, observation)
-                 or _crash_stage(calls, observation))
+                 or _crash_stage(calls, observation) or _mask_expanded(calls, observation))
         if found:
             return found
         found = _raised_in_earlier_function(judge, observation.function, error)

@@ -1434,6 +1434,28 @@ def channel_attention(X, params, num_groups, scale=None):
     weights = softmax_cols(K @ Q.transpose(-2, -1))
     return linear(merge_heads(weights.transpose(-2, -1) @ V), params["Wo"], params["bo"])
 '''),
+    # Written as a wrong one (batch axes folded per argument with reshape(-1, ...) and bmm: Q batched over one
+    # K, V fails); counted right at first: the contract does not make the batch axes of Q, K and V broadcast against
+    # each other (only rnn_attention's arguments do). Counted WRONG since the twenty-fifth batch: the mask is folded
+    # on its own too, and a mask may broadcast to the scores' shape with fewer batch axes or axes of 1 (the contract's
+    # general rules): a (3, N_k, N_q) mask over inputs of batch (2, 3) raises here (the mask_broadcast clause).
+    "blind4_sdpa_fold_batch_per_argument": ("attention", "scaled_dot_product_attention", '''
+def scaled_dot_product_attention(Q, K, V, mask=None):
+    if K.shape[-2] != Q.shape[-2]:
+        raise ValueError(f"K must have shape (..., D_k={Q.shape[-2]}, N_k) to match Q; got {tuple(K.shape)}")
+    if V.shape[-1] != K.shape[-1]:
+        raise ValueError(f"V must have shape (..., D_v, N_k={K.shape[-1]}) to match K; got {tuple(V.shape)}")
+    batch = Q.shape[:-2]
+    q = Q.reshape(-1, *Q.shape[-2:])
+    k = K.reshape(-1, *K.shape[-2:])
+    v = V.reshape(-1, *V.shape[-2:])
+    scores = torch.bmm(k.transpose(1, 2), q) / math.sqrt(Q.shape[-2])
+    if mask is not None:
+        scores = apply_mask(scores, mask.reshape(-1, *mask.shape[-2:]) if mask.dim() > 2 else mask)
+    weights = softmax_cols(scores)
+    output = torch.bmm(v, weights)
+    return output.reshape(*batch, *output.shape[-2:]), weights.reshape(*batch, *weights.shape[-2:])
+'''),
 }
 
 RIGHT_BLIND_4 = {
@@ -1493,26 +1515,6 @@ def multi_head_attention(Xq, Xkv, params, num_heads, mask=None):
         mask = mask.unsqueeze(-3)
     heads, _ = scaled_dot_product_attention(Q, K, V, mask)
     return linear(heads.reshape(*batch, dim, n_q), params["Wo"], params["bo"])
-'''),
-    # Written as a wrong one (batch axes folded per argument with reshape(-1, ...) and bmm: Q batched over one
-    # K, V fails); counted right: the contract does not make the batch axes of Q, K and V broadcast against each other
-    # (only rnn_attention's arguments do), so on every input it allows, this is right.
-    "blind4_sdpa_fold_batch_per_argument": ("attention", "scaled_dot_product_attention", '''
-def scaled_dot_product_attention(Q, K, V, mask=None):
-    if K.shape[-2] != Q.shape[-2]:
-        raise ValueError(f"K must have shape (..., D_k={Q.shape[-2]}, N_k) to match Q; got {tuple(K.shape)}")
-    if V.shape[-1] != K.shape[-1]:
-        raise ValueError(f"V must have shape (..., D_v, N_k={K.shape[-1]}) to match K; got {tuple(V.shape)}")
-    batch = Q.shape[:-2]
-    q = Q.reshape(-1, *Q.shape[-2:])
-    k = K.reshape(-1, *K.shape[-2:])
-    v = V.reshape(-1, *V.shape[-2:])
-    scores = torch.bmm(k.transpose(1, 2), q) / math.sqrt(Q.shape[-2])
-    if mask is not None:
-        scores = apply_mask(scores, mask.reshape(-1, *mask.shape[-2:]) if mask.dim() > 2 else mask)
-    weights = softmax_cols(scores)
-    output = torch.bmm(v, weights)
-    return output.reshape(*batch, *output.shape[-2:]), weights.reshape(*batch, *weights.shape[-2:])
 '''),
     # Written as a wrong one (an in-place masked_fill_ on the fresh scores raises for a (B, N_k, N_q) mask over
     # unbatched Q, K, V); counted right since the contract says a mask broadcasts to the scores' shape and never

@@ -81,6 +81,20 @@ UNSEEN = {
                 return _right(relative_position, True, 2 * num_buckets, max_distance)
             return _right(relative_position, False, num_buckets, max_distance)
     """, "integer_argument_misread", "test_buckets_random_offsets"),
+    "mask_folded_on_its_own": ("attention", """
+        _right = scaled_dot_product_attention
+
+        def scaled_dot_product_attention(Q, K, V, mask=None):
+            if mask is not None and mask.dim() > 2:     # "give the mask the batch shape of the scores"
+                mask = mask.reshape(-1, *mask.shape[-2:]).reshape(*Q.shape[:-2], *mask.shape[-2:])
+            return _right(Q, K, V, mask)
+    """, "mask_not_broadcast", "test_clause_scaled_dot_product_attention_mask_broadcast"),
+    "parameters_renamed_in_lower_case": ("transformer_layer", """
+        _right = feed_forward
+
+        def feed_forward(x, w1, b1, w2, b2):
+            return _right(x, w1, b1, w2, b2)
+    """, "renamed_parameter", "test_clause_feed_forward_keywords"),
     "weights_detached": ("transformer_layer", """
         def feed_forward(X, W1, b1, W2, b2):
             return W2.detach() @ torch.relu(W1 @ X + b1[:, None]) + b2.detach()[:, None]

@@ -1926,10 +1926,12 @@ TWENTIETH_BATCH = blind_batch("held_out_blind_19", "_19")
 TWENTY_FIRST_BATCH = blind_batch("held_out_blind_20", "_20")
 TWENTY_SECOND_BATCH = blind_batch("held_out_blind_21", "_21")
 TWENTY_THIRD_BATCH = blind_batch("held_out_blind_22", "_22")
+TWENTY_FOURTH_BATCH = blind_batch("held_out_blind_23", "_23")
+TWENTY_FIFTH_BATCH = blind_batch("held_out_blind_24", "_24")
 PROBES = FIRST_BATCH + SECOND_BATCH + THIRD_BATCH + FOURTH_BATCH + FIFTH_BATCH + SIXTH_BATCH + SEVENTH_BATCH + \
     EIGHTH_BATCH + NINTH_BATCH + TENTH_BATCH + ELEVENTH_BATCH + TWELFTH_BATCH + THIRTEENTH_BATCH + FOURTEENTH_BATCH + \
     FIFTEENTH_BATCH + SIXTEENTH_BATCH + SEVENTEENTH_BATCH + EIGHTEENTH_BATCH + NINETEENTH_BATCH + TWENTIETH_BATCH + \
-    TWENTY_FIRST_BATCH + TWENTY_SECOND_BATCH + TWENTY_THIRD_BATCH
+    TWENTY_FIRST_BATCH + TWENTY_SECOND_BATCH + TWENTY_THIRD_BATCH + TWENTY_FOURTH_BATCH + TWENTY_FIFTH_BATCH
 
 
 def touched(p: Probe) -> set[str]:
@@ -2068,7 +2070,9 @@ if __name__ == "__main__":
                          ("twentieth batch (blind)", TWENTIETH_BATCH),
                          ("twenty-first batch (blind)", TWENTY_FIRST_BATCH),
                          ("twenty-second batch (blind)", TWENTY_SECOND_BATCH),
-                         ("twenty-third batch (blind)", TWENTY_THIRD_BATCH), ("all", PROBES)):
+                         ("twenty-third batch (blind)", TWENTY_THIRD_BATCH),
+                         ("twenty-fourth batch (blind)", TWENTY_FOURTH_BATCH),
+                         ("twenty-fifth batch (blind)", TWENTY_FIFTH_BATCH), ("all", PROBES)):
         result = figures(failures, batch)
         print(f"== {title}")
         print(f"wrong caught:   {result['caught']} / {result['wrong']} = {result['caught'] / result['wrong']:.1%}")

@@ -259,10 +259,11 @@ SPECS = {
                                                         weights_known=True),
         # large_magnitudes last: its masked case cannot tell a renormalised mask-after-softmax from the plain one,
         # and the name the earlier clauses found is the one it keeps (diagnose.matching_variant)
-        ("batching", "single_token", "unequal_lengths", "float64", "fully_masked_query", "hidden_keys_large",
-         "large_magnitudes")),
+        ("batching", "mask_broadcast", "single_token", "unequal_lengths", "float64", "fully_masked_query",
+         "hidden_keys_large", "large_magnitudes")),
     "self_attention": Spec(
         self_attention_clause_inputs, lambda args, kwargs: self_attention_tol(args, weights_known=True),
-        ("batching", "single_token", "float64", "fully_masked_query", "hidden_keys_large", "large_magnitudes")),
+        ("batching", "mask_broadcast", "single_token", "float64", "fully_masked_query", "hidden_keys_large",
+         "large_magnitudes")),
 }
 globals().update(clause_checks("attention", SPECS))

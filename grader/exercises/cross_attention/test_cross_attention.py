@@ -235,10 +235,10 @@ def decoder_clause_tol(args: tuple, kwargs: dict) -> Tolerance:
 
 SPECS = {
     "cross_attention": Spec(cross_inputs, lambda args, kwargs: mha_tol(*args[:4], mask=args[4], weights_known=True),
-                            ("batching", "single_token", "unequal_lengths", "float64", "large_magnitudes",
-                             "fully_masked_query", "hidden_keys_large", "one_head")),
+                            ("batching", "mask_broadcast", "single_token", "unequal_lengths", "float64",
+                             "large_magnitudes", "fully_masked_query", "hidden_keys_large", "one_head")),
     "decoder_layer": Spec(decoder_inputs, decoder_clause_tol,
-                          ("batching", "single_token", "unequal_lengths", "float64", "large_magnitudes",
-                           "fully_masked_query", "hidden_keys_large", "one_head")),
+                          ("batching", "mask_broadcast", "single_token", "unequal_lengths", "float64",
+                           "large_magnitudes", "fully_masked_query", "hidden_keys_large", "one_head")),
 }
 globals().update(clause_checks("cross_attention", SPECS))

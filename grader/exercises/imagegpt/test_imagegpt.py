@@ -54,6 +54,8 @@ def only_near_ties_differ(images: torch.Tensor, palette: torch.Tensor, ids: obje
         return False
     pixels = images.double().movedim(-3, -1)[..., :, None]                     # (..., H, W, C, 1)
     distances = (pixels - palette.double()).square().sum(dim=-2)               # (..., H, W, K)
+    if ids.shape != distances.shape[:-1]:
+        return False
     chosen = distances.gather(-1, ids[..., None])[..., 0]
     return bool((chosen - distances.min(dim=-1).values <= nearest_slack(images, palette, unit)).all())
 

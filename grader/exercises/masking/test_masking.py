@@ -167,7 +167,7 @@ def local_mask_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:
 SPECS = {"causal_mask": Spec(causal_mask_inputs, lambda args, kwargs: EXACT, (), differentiable=False),
          "local_mask": Spec(local_mask_inputs, lambda args, kwargs: EXACT, (), differentiable=False),
          "apply_mask": Spec(apply_mask_inputs, lambda args, kwargs: EXACT,
-                            ("batching", "single_token", "unequal_lengths", "float64", "large_magnitudes",
-                             "fully_masked_query")),
+                            ("batching", "mask_broadcast", "single_token", "unequal_lengths", "float64",
+                             "large_magnitudes", "fully_masked_query")),
          "padding_mask": Spec(padding_mask_inputs, lambda args, kwargs: EXACT, (), differentiable=False)}
 globals().update(clause_checks("masking", SPECS))

@@ -134,6 +134,6 @@ def mha_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:
 
 SPECS = {"multi_head_attention": Spec(
     mha_inputs, lambda args, kwargs: mha_tol(*args[:4], mask=args[4] if len(args) > 4 else None, weights_known=True),
-    ("batching", "single_token", "unequal_lengths", "float64", "large_magnitudes", "fully_masked_query",
-     "hidden_keys_large", "one_head"))}
+    ("batching", "mask_broadcast", "single_token", "unequal_lengths", "float64", "large_magnitudes",
+     "fully_masked_query", "hidden_keys_large", "one_head"))}
 globals().update(clause_checks("multihead", SPECS))

@@ -24,7 +24,8 @@ from grader.judge import EXACT, Judge, Tolerance, generator, randn
 
 # (bidirectional, num_buckets, max_distance): T5's defaults, smaller and larger tables, causal tables
 BUCKET_CONFIGS = [(True, 32, 128), (False, 32, 128), (True, 16, 64), (True, 8, 20), (False, 16, 50),
-                  (True, 64, 300), (False, 8, 100), (True, 32, 1000), (True, 4, 3)]
+                  (True, 64, 300), (False, 8, 100), (True, 32, 1000), (True, 4, 3),
+                  (True, 31, 128), (False, 15, 64)]   # odd counts: a half of num_buckets // 2, as T5 computes it
 # Tables where a boundary distance falls in another bucket when the logarithm is taken in float64 instead of float32
 # (found by trying every even num_buckets up to 64 and max_distance up to 1024; at T5's own table both agree).
 FLOAT32_DECIDES = [(True, 18, 128), (True, 40, 320), (True, 38, 196), (False, 20, 320), (False, 48, 81),
@@ -68,7 +69,7 @@ def expect_buckets(judge: Judge, offsets: torch.Tensor, config: tuple):
 @pytest.mark.grades("relative_position_bucket", weight=2)
 def test_buckets_random_offsets(learner):
     """Random offsets (uniform up to ±40 and log-uniform up to ±5000) in tensors of 1 to 3 dimensions, for T5's
-    table and 8 other (bidirectional, num_buckets, max_distance), and with every optional argument left out (T5's
+    table and 10 other (bidirectional, num_buckets, max_distance), odd bucket counts among them, and with every optional argument left out (T5's
 encoder table: bidirectional), and tensors of no offsets (shapes (0,) and (3, 0)): the reference's buckets, as a
 LongTensor."""
     gen = generator(1601)

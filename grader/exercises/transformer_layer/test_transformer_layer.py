@@ -262,8 +262,8 @@ SPECS = {
     "feed_forward": Spec(feed_forward_inputs, lambda args, kwargs: feed_forward_tol(*args),
                          ("batching", "single_token", "float64", "large_magnitudes")),  # ReLU has no cap (not ReLU6)
     "transformer_layer": Spec(layer_inputs, layer_clause_tol,
-                              ("batching", "single_token", "float64", "large_magnitudes", "fully_masked_query",
-                               "hidden_keys_large", "one_head", "constant_columns"),
+                              ("batching", "mask_broadcast", "single_token", "float64", "large_magnitudes",
+                               "fully_masked_query", "hidden_keys_large", "one_head", "constant_columns"),
                               modes=({"norm_first": False}, {"norm_first": True})),
 }
 globals().update(clause_checks("transformer_layer", SPECS))

@@ -21,14 +21,13 @@ from __future__ import annotations
 
 import importlib
 import inspect
-import re
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
 import pytest
 import torch
 
-from grader.diagnose import WEAKER_THAN_A_CLAUSE, Misconception, Tolerance, agree, map_tensors
+from grader.diagnose import NAMES_REFUSED, WEAKER_THAN_A_CLAUSE, Misconception, Tolerance, agree, map_tensors
 from grader.judge import Judge, call_text, generator
 from grader.sandbox import LearnerError
 from grader.sandbox.protocol import change_in_place
@@ -298,14 +297,10 @@ def _expect_by_keyword(judge: Judge, exercise: str, function: str, args: tuple, 
     try:
         judge.expect(function, tol=tol, **by_name)
     except LearnerError as error:
-        if error.type_name != "TypeError" or not _NAMES_REFUSED.search(error.message):
+        if error.type_name != "TypeError" or not NAMES_REFUSED.search(error.message):
             raise
         raise Misconception(*CLAUSE_DIAGNOSES["keywords"], error.message) from None
 
-
-# Python's own words when a call's names do not fit the signature.
-_NAMES_REFUSED = re.compile(r"unexpected keyword argument|missing \d+ required (positional|keyword-only) argument|"
-                            r"got multiple values for argument|takes \d+ positional argument|got some positional-only")
 
 
 # Probe readings a clause explains better: at inputs a thousand times larger, an argument whose change is lost (a

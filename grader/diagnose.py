@@ -12,6 +12,7 @@ import contextlib
 
 import copy
 import math
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -317,6 +318,12 @@ def matching_variant(exercise: str, observations: list[Observation],
                if all(_reproduces(catalogue.load(variant), observations[i], expected[i]) for i in wrong_first)]
     named = [variant for variant in matches if variant.label in NAMED_THIS_GRADING]
     return (named or matches or [None])[0]
+
+
+# Python's own words when a call's arguments do not fit a function's signature (names, count, keyword-only).
+NAMES_REFUSED = re.compile(r"unexpected keyword argument|missing \d+ required (positional|keyword-only) argument|"
+                           r"got multiple values for argument|takes (from \d+ to )?\d+ positional arguments? but|"
+                           r"got some positional-only")
 
 
 NAMED_THIS_GRADING: set[str] = set()  # variant labels named so far in this grading (reset by the plugin per session)

@@ -21,6 +21,7 @@ import torch
 
 import course
 from grader.diagnose import (
+    NAMES_REFUSED,
     Observation,
     Tolerance,
     agree,
@@ -687,6 +688,12 @@ def crashed(judge: Judge, observation: Observation, error: LearnerError) -> Diag
     found = crashed_backward(observation.function, error)
     if found:
         return found
+    if error.type_name == "TypeError" and NAMES_REFUSED.search(error.message) and \
+            f"{observation.function}()" in error.message:
+        return "signature_differs", (
+            f"Your {observation.function} does not take the arguments the contract gives it, in the stub's order "
+            "and under the stub's names (the call shown raised a TypeError about its own parameters): a parameter "
+            "renamed, removed, reordered or made keyword-only. Keep the stub's signature.")
     calls = _Calls(judge)
     try:
         found = (_crash_kept_between_calls(calls, observation) or _crash_layout(calls, observation)

@@ -124,6 +124,12 @@ def test_an_unseen_mistake_fails_its_clause_and_is_told_what_kind_of_wrong_it_is
 # name -> (exercise, source appended to the model answer's module, the diagnosis some failed check must carry): the
 # probes that call the learner again, on a call that raised and on a wrong result
 CALLING_PROBES = {
+    "mask_made_keyword_only": ("cross_attention", """
+        _right = cross_attention
+
+        def cross_attention(X_dec, X_enc, params, num_heads, *, enc_mask=None):   # "pass masks by name"
+            return _right(X_dec, X_enc, params, num_heads, enc_mask)
+    """, "signature_differs"),
     "float32_identity_inside": ("softmax", """
         def softmax_cols(scores):
             return torch.softmax(scores @ torch.eye(scores.shape[-1]), dim=-2)   # float32 eye: float64 raises

@@ -301,11 +301,13 @@ def test_decode(learner):
     """Concatenate, every "</w>" becomes a space, trailing spaces stripped; decode(encode(t)) == " ".join(t.split()),
     also for words that end in "w", "<", "/" or ">" (a strip of the characters of "</w>" eats them);
     random token lists, where "</w>" tokens of their own give consecutive spaces that must stay, at the start too
-    (only trailing spaces are removed)."""
+    (only trailing spaces are removed); tokens are joined exactly as they are, with no Unicode normalisation
+    (decomposed accents, ligatures and full-width letters stay as given)."""
     from reference.bpe import bpe_encode, train_bpe
 
     with Judge(learner, "bpe") as judge:
         judge.expect("bpe_decode", ["lo", "w</w>", "n", "ew", "er</w>"], tol=EXACT)
+        judge.expect("bpe_decode", ["e\u0301", "t\u00e9</w>", "\ufb01n</w>", "\uff21</w>"], tol=EXACT)
         text = random_corpus(21, "abé", 10, 25, 6)
         tokens = bpe_encode(text, train_bpe(text, 15))
         decoded = judge.call("bpe_decode", tokens)

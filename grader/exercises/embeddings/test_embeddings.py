@@ -142,8 +142,12 @@ FIXED_DTYPE = ("default_dtype_ignored: With no dtype given, the result must have
 
 
 def expect_in_default_float64(learner, diagnosis, function: str, cases: list[tuple], tol) -> None:
-    """The learner's `function` on each case with torch's default dtype set to float64 (in the sandbox and for the
-    reference): results in float64, within `tol(*case)`."""
+    """The learner's `function` on each case, first as usual (default float32), then with torch's default dtype set
+    to float64 (in the sandbox and for the reference): results in float64, within `tol(*case)`; a result remembered
+    from the first calls must not come back in the old dtype."""
+    with Judge(learner, "embeddings") as judge:
+        for args in cases:
+            judge.expect(function, *args, tol=tol(*args))
     judge = Judge(learner, "embeddings")
     with judge.default_dtype(torch.float64), judge:  # the diagnosis on leaving the judge runs in float64 too
         for args in cases:
@@ -164,7 +168,7 @@ def test_one_hot_follows_the_default_dtype(learner, diagnosis):
 def test_sinusoidal_positions_follow_the_default_dtype(learner, diagnosis):
     """With torch.set_default_dtype(torch.float64) in force, sinusoidal_positions returns a float64 table (to the
     float32 bound of test_sinusoidal_positions: the contract names the dtype, and a table computed in float32 and
-    stored in the default dtype is still a correct one); (10, 6) was asked for before under float32, so a table
+    stored in the default dtype is still a correct one); each size is asked for under float32 first, so a table
     remembered from that call must not come back in the old dtype."""
     cases = [(9, 6), (40, 13), (10, 6)]
     expect_in_default_float64(learner, diagnosis, "sinusoidal_positions", cases,

@@ -168,7 +168,7 @@ def shifted_left_start_token_last(ids, sos_id):
 
 @alternative("pixel_sequence", "torch.roll by one along the sequence, then the start token written into place 0.")
 def roll_then_start_token(ids, sos_id):
-    if ids.is_floating_point() or ids.numel() == 0 or sos_id < 0:
+    if ids.is_floating_point() or ids.dtype == torch.bool or ids.numel() == 0 or sos_id < 0:
         raise ValueError("ids: a non-empty integer image; sos_id >= 0")
     targets = ids.reshape(*ids.shape[:-2], -1).to(torch.int64)
     inputs = torch.roll(targets, shifts=1, dims=-1)
@@ -178,7 +178,7 @@ def roll_then_start_token(ids, sos_id):
 
 @alternative("pixel_sequence", "Index arithmetic: pixel n sits at (n // W, n % W); inputs gathered at n - 1.")
 def index_arithmetic(ids, sos_id):
-    if ids.is_floating_point() or ids.numel() == 0 or sos_id < 0:
+    if ids.is_floating_point() or ids.dtype == torch.bool or ids.numel() == 0 or sos_id < 0:
         raise ValueError("ids: a non-empty integer image; sos_id >= 0")
     H, W = ids.shape[-2:]
     n = torch.arange(H * W)

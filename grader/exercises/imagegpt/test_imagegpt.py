@@ -458,10 +458,12 @@ def test_pixel_sequence_order_by_position(learner):
 
 @pytest.mark.grades("pixel_sequence")
 def test_pixel_sequence_rejects_invalid_inputs(learner):
-    """ValueError for floating-point ids, an image without pixels, and a negative sos_id."""
+    """ValueError for floating-point or bool ids (as dequantize_pixels), an image without pixels, and a negative
+    sos_id."""
     with Judge(learner, "imagegpt") as judge:
         judge.expect("pixel_sequence", torch.tensor([[1, 2]]), 0, tol=EXACT)
         judge.expect_value_error("pixel_sequence", torch.tensor([[1.0, 2.0]]), 3, argument="ids (floats)")
+        judge.expect_value_error("pixel_sequence", torch.tensor([[True, False]]), 3, argument="ids (bool)")
         judge.expect_value_error("pixel_sequence", torch.zeros(2, 0, 3, dtype=torch.long), 3,
                                  argument="ids (an image with no pixels)")
         judge.expect_value_error("pixel_sequence", torch.tensor([[1, 2]]), -1, argument="sos_id (negative)")

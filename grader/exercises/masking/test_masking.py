@@ -29,9 +29,10 @@ def randint(gen: torch.Generator, low: int, high: int) -> int:
 
 @pytest.mark.grades("causal_mask")
 def test_causal_mask(learner):
-    """causal_mask(n)[j, i] is True iff key j <= query i, for n = 1, 2, 5, 9, 4 random n up to 40 and n = 1100 (past
-    the 1024-token buffer GPT-2's code cuts its mask from): a bool tensor; n = 0 gives a bool (0, 0) mask (the
-    contract leaves n = 0 open: raising there is accepted)."""
+    """causal_mask(n)[j, i] is True iff key j <= query i, for n = 1, 2, 5, 9, 4 random n up to 40, n = 1100 (past
+    the 1024-token buffer GPT-2's code cuts its mask from) and n = 2050 (past 2048, the last integer float16 holds
+    exactly: positions kept in half precision compare neighbours as equal): a bool tensor; n = 0 gives a bool (0, 0)
+    mask (the contract leaves n = 0 open: raising there is accepted)."""
     gen = generator(404)
     with Judge(learner, "masking") as judge:
         for n in (1, 2, 5, 9, *(randint(gen, 10, 40) for _ in range(4))):
@@ -39,6 +40,7 @@ def test_causal_mask(learner):
         judge.expect_if_returns("causal_mask", 0, tol=EXACT)
         with judge.patience(4):                      # a correct double loop in Python takes seconds for 1100^2
             judge.expect("causal_mask", 1100, tol=EXACT)
+            judge.expect("causal_mask", 2050, tol=EXACT)
 
 
 @pytest.mark.grades("padding_mask")

@@ -127,11 +127,14 @@ def test_strided_mask(learner):
 
 @pytest.mark.grades("strided_mask")
 def test_strided_mask_rejects_bad_strides(learner):
-    """A stride below 1 is a ValueError (a valid call still works)."""
+    """A stride below 1 is a ValueError (a valid call still works), for sequences of one or two tokens too (a
+    shortcut for a tiny n must not skip the check)."""
     with Judge(learner, "sparse_attention") as judge:
         judge.expect("strided_mask", 6, 2, tol=EXACT)
         judge.expect_value_error("strided_mask", 6, 0, argument="stride (0)")
         judge.expect_value_error("strided_mask", 5, -2, argument="stride (-2)")
+        judge.expect_value_error("strided_mask", 1, 0, argument="stride (0, n = 1)")
+        judge.expect_value_error("strided_mask", 2, -1, argument="stride (-1, n = 2)")
 
 
 def dense_attention(Q, K, V, mask):

@@ -77,8 +77,9 @@ def grade(path: str | Path, exercises: list[str] | None = None, *, call_timeout:
     offered = {f.name for suite in wanted for f in course.get(suite.parent.name).functions}
     unknown = sorted(set(functions) - offered)
     if unknown:
-        raise NothingGraded(f"nothing to grade for {', '.join(unknown)}: the exercise(s) graded "
-                            f"({', '.join(suite.parent.name for suite in wanted)}) ask for {', '.join(sorted(offered))}")
+        graded = ", ".join(suite.parent.name for suite in wanted)
+        raise NothingGraded(f"nothing to grade for {', '.join(unknown)}: the exercise(s) graded ({graded}) ask for "
+                            f"{', '.join(sorted(offered))}")
     digest = _fingerprint(files)
     collector = _Collector()
     # Options and their values as one token each: pytest's first pass does not know --submission yet, and would

@@ -302,7 +302,6 @@ def _expect_by_keyword(judge: Judge, exercise: str, function: str, args: tuple, 
         raise Misconception(*CLAUSE_DIAGNOSES["keywords"], error.message) from None
 
 
-
 # Probe readings a clause explains better: at inputs a thousand times larger, an argument whose change is lost (a
 # capped activation, a saturated softmax) is a symptom of the magnitude, not an argument left unused.
 CLAUSE_OUTRANKS = {"large_magnitudes": {"argument_ignored"}}

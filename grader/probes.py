@@ -547,8 +547,9 @@ def _integer_read_otherwise(calls: _Calls, observation: Observation, expected: A
                 factor = "twice" if other > value else "half"
                 return "integer_argument_misread", (
                     f"Given {label}={other}, your function returns the right result for {label}={value}: it reads "
-                    f"{label} on another scale than the contract does (it needs about {factor} the contract's value: a half-width taken as a full width or the reverse, a radius as a diameter, "
-                    f"a count of pairs as a count of items). Reread what the contract says {label} counts.")
+                    f"{label} on another scale than the contract does (it needs about {factor} the contract's "
+                    "value: a half-width taken as a full width or the reverse, a radius as a diameter, a count of "
+                    f"pairs as a count of items). Reread what the contract says {label} counts.")
     return None
 
 

@@ -69,9 +69,9 @@ def expect_buckets(judge: Judge, offsets: torch.Tensor, config: tuple):
 @pytest.mark.grades("relative_position_bucket", weight=2)
 def test_buckets_random_offsets(learner):
     """Random offsets (uniform up to ±40 and log-uniform up to ±5000) in tensors of 1 to 3 dimensions, for T5's
-    table and 10 other (bidirectional, num_buckets, max_distance), odd bucket counts among them, and with every optional argument left out (T5's
-encoder table: bidirectional), and tensors of no offsets (shapes (0,) and (3, 0)): the reference's buckets, as a
-LongTensor."""
+    table and 10 other (bidirectional, num_buckets, max_distance), odd bucket counts among them, and with every
+    optional argument left out (T5's encoder table: bidirectional), and tensors of no offsets (shapes (0,) and
+    (3, 0)): the reference's buckets, as a LongTensor."""
     gen = generator(1601)
     with Judge(learner, "positions") as judge:
         for index, config in enumerate(BUCKET_CONFIGS):

@@ -11,6 +11,7 @@ import io
 import warnings
 from dataclasses import dataclass
 from datetime import datetime, timezone
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 import pytest
@@ -63,38 +64,45 @@ def grade(path: str | Path, exercises: list[str] | None = None, *, call_timeout:
     a full grade). NothingGraded when no check would run: a module named after none of the exercises asked for (a
     folder is always graded: a module missing from it fails its checks), or a function none of them asks for."""
     path = Path(path).resolve()
-    files = read_submission(path)
+    wanted = suite_files(exercises, suites)
+    if path.is_file():  # collect only the module's own suite
+        wanted = [suite for suite in wanted if suite.parent.name == path.stem] or wanted
+    outcomes: list[Report | Exception] = []
+    grade_many([path], lambda _, outcome: outcomes.append(outcome), [suite.parent.name for suite in wanted],
+               call_timeout=call_timeout, hide=hide, allow=allow, suites=suites,
+               strict_composition=strict_composition, functions=functions)
+    if isinstance(outcomes[0], Exception):
+        raise outcomes[0]
+    return outcomes[0]
+
+
+def grade_many(paths: Iterable[str | Path], on_graded: Callable[[Path, Report | Exception], None],
+               exercises: list[str] | None = None, *, call_timeout: float | None = None,
+               hide: tuple[str | Path, ...] = (), allow: tuple[str | Path, ...] = (), suites: Path = SUITES,
+               strict_composition: bool = False, functions: tuple[str, ...] = ()) -> None:
+    """Grade each submission of `paths` (read one at a time: a generator may wait for the next) in one pytest
+    session, so the suites are collected once; `on_graded(path, report)` after each, or `on_graded(path, error)`
+    (NothingGraded, GraderError, ValueError, OSError) for a submission that could not be graded: it never stops the
+    others. The options are `grade`'s, the same for every submission. GraderError when the suites themselves cannot
+    run (before any submission is graded)."""
     wanted = suite_files(exercises, suites)
     asked = [suite.parent.name for suite in wanted]
-    if path.is_file():
-        wanted = [suite for suite in wanted if suite.parent.name == path.stem]
-    if not wanted:
-        needed = ", ".join(f"{name}.py" for name in asked[:3]) + (", ..." if len(asked) > 3 else "")
-        found = f"the file is {path.name}" if path.is_file() else "no exercise was asked for"
-        raise NothingGraded(f"nothing to grade in {path}: a module is graded on the exercise it is named after, the "
-                            f"exercise(s) asked for are {', '.join(asked) or 'none'} ({needed or 'no module'}), and "
-                            f"{found}")
-    offered = {f.name for suite in wanted for f in course.get(suite.parent.name).functions}
+    if not asked:
+        raise NothingGraded("nothing to grade: no exercise was asked for")
+    offered = {f.name for name in asked for f in course.get(name).functions}
     unknown = sorted(set(functions) - offered)
     if unknown:
-        graded = ", ".join(suite.parent.name for suite in wanted)
-        raise NothingGraded(f"nothing to grade for {', '.join(unknown)}: the exercise(s) graded ({graded}) ask for "
-                            f"{', '.join(sorted(offered))}")
-    digest = _fingerprint(files)
-    collector = _Collector()
+        raise NothingGraded(f"nothing to grade for {', '.join(unknown)}: the exercise(s) graded ({', '.join(asked)}) "
+                            f"ask for {', '.join(sorted(offered))}")
+    collector = _Collector(_Submissions(paths, on_graded, asked))
     # Options and their values as one token each: pytest's first pass does not know --submission yet, and would
     # take a separate value for a path to collect, importing the submission's conftest.py and test_*.py here,
-    # outside the sandbox.
-    args = [str(p) for p in wanted] + [f"--submission={path}", *(f"--hide={p}" for p in hide)]
+    # outside the sandbox. No --submission: each submission is set before its checks run (`_Submissions`).
+    args = [str(p) for p in wanted] + [f"--hide={p}" for p in hide]
     args += [f"--allow={p}" for p in allow] + ([f"--call-timeout={call_timeout}"] if call_timeout else [])
     args += ["--strict-composition"] if strict_composition else []
     args += [f"--function={name}" for name in functions]
     _run_pytest(args, collector, suites)
-    if not collector.results:
-        raise GraderError(f"no hidden check ran on {path} (exercises {', '.join(asked)})")
-    isolation = collector.submission.isolation if collector.submission else {}
-    return Report(str(path), collector.results, isolation=isolation, sha256=digest,
-                  graded_at=datetime.now(timezone.utc).isoformat(timespec="seconds"))
 
 
 def list_checks(exercise: str, suites: Path = SUITES) -> list[CheckInfo]:
@@ -147,21 +155,76 @@ def _one_line(excinfo: pytest.ExceptionInfo) -> str:
     return f"{excinfo.typename}: {excinfo.value}"
 
 
-class _Collector:
-    """A pytest plugin object gathering what grader.plugin attaches to each report."""
+class _Submissions:
+    """The run loop of a grading session: the collected checks run once per submission, each with its own sandbox.
 
-    def __init__(self) -> None:
+    Between two submissions every fixture is torn down (the session's `learner` with the rest), and what a check
+    leaves on its item or the session (its diagnosis, the substitutes, the results so far, the mistakes named so
+    far) is cleared: a submission's report depends on its files alone."""
+
+    def __init__(self, paths: Iterable[str | Path], on_graded: Callable[[Path, Report | Exception], None],
+                 asked: list[str]) -> None:
+        self.paths, self.on_graded, self.asked = paths, on_graded, asked
         self.results: list[CheckResult] = []
+        self.errors: list[str] = []
+
+    def run(self, session: pytest.Session) -> None:
+        for given in self.paths:
+            path = Path(given).resolve()
+            try:
+                outcome: Report | Exception = self._grade(session, path)
+            except (NothingGraded, GraderError, ValueError, OSError) as error:
+                outcome = error
+            self.on_graded(path, outcome)
+        return True
+
+    def _grade(self, session: pytest.Session, path: Path) -> Report:
+        from grader.diagnose import NAMED_THIS_GRADING
+        from grader.plugin import RESULTS, SUBMISSION, exercise_of, forget_check
+
+        files = read_submission(path)
+        wanted = [name for name in self.asked if not path.is_file() or name == path.stem]
+        if not wanted:
+            needed = ", ".join(f"{name}.py" for name in self.asked[:3]) + (", ..." if len(self.asked) > 3 else "")
+            raise NothingGraded(f"nothing to grade in {path}: a module is graded on the exercise it is named after, "
+                                f"the exercise(s) asked for are {', '.join(self.asked)} ({needed}), and the file is "
+                                f"{path.name}")
+        items = [item for item in session.items if exercise_of(item) in wanted]
+        config = session.config
+        config.option.submission = str(path)
+        config.stash[RESULTS] = []
+        if SUBMISSION in config.stash:
+            del config.stash[SUBMISSION]
+        NAMED_THIS_GRADING.clear()  # a mistake named for one submission says nothing about the next
+        self.results, self.errors = [], []
+        for index, item in enumerate(items):
+            forget_check(item)
+            nextitem = items[index + 1] if index + 1 < len(items) else None  # None: tear every fixture down
+            item.ihook.pytest_runtest_protocol(item=item, nextitem=nextitem)
+        if self.errors:
+            raise GraderError(f"the hidden suites could not run on {path}:\n" + "\n".join(self.errors))
+        if not self.results:
+            raise GraderError(f"no hidden check ran on {path} (exercises {', '.join(self.asked)})")
+        submission = config.stash.get(SUBMISSION, None)
+        return Report(str(path), self.results, isolation=submission.isolation if submission else {},
+                      sha256=_fingerprint(files), graded_at=datetime.now(timezone.utc).isoformat(timespec="seconds"))
+
+
+class _Collector:
+    """A pytest plugin object gathering what grader.plugin attaches to each report (for the submission being graded,
+    when `submissions` runs the loop), and the collected checks."""
+
+    def __init__(self, submissions: _Submissions | None = None) -> None:
+        self.submissions = submissions
         self.collected: list[CheckInfo] = []
         self.errors: list[str] = []
-        self.submission = None
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         for name, value in report.user_properties:
             if name == "grader_check":
-                self.results.append(CheckResult(**value))
+                self.submissions.results.append(CheckResult(**value))
             elif name == "grader_error":
-                self.errors.append(f"{report.nodeid}: {value}")
+                self.submissions.errors.append(f"{report.nodeid}: {value}")
 
     def pytest_collectreport(self, report: pytest.CollectReport) -> None:
         if report.failed:
@@ -176,8 +239,9 @@ class _Collector:
             summary = " ".join(doc.split("\n\n", 1)[0].split())  # the docstring's first paragraph, one line
             self.collected.append(CheckInfo(check_id(item), exercise_of(item), points_of(item), summary or item.name))
 
-    def pytest_sessionfinish(self, session: pytest.Session) -> None:
-        from grader.plugin import SUBMISSION
-
-        self.submission = session.config.stash.get(SUBMISSION, None)
-
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_runtestloop(self, session: pytest.Session) -> bool | None:
+        if self.submissions is None or self.errors or session.testsfailed:
+            return None  # pytest's own loop: collect-only, or collection errors (it stops, _run_pytest raises)
+        self.submissions.run(session)
+        return True

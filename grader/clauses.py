@@ -29,7 +29,7 @@ import torch
 
 from grader.diagnose import NAMES_REFUSED, WEAKER_THAN_A_CLAUSE, Misconception, Tolerance, agree, map_tensors
 from grader.judge import Judge, call_text, generator
-from grader.sandbox import LearnerError
+from grader.sandbox import InputModified, LearnerError
 from grader.sandbox.protocol import change_in_place
 
 FLOAT64_FROM_FLOAT32 = 2.0 ** -29 * 4
@@ -145,6 +145,13 @@ CLAUSES: dict[str, Clause] = {
         "top_k=..., num_heads=...): the base call, with a mask where the function takes one, each argument given "
         "by keyword",
         lambda base: [replace(base, mask=base.mask or "random")]),
+    # Sizes as the base case has them, a batch of two; in `_cases`, once more with a query that sees no key where the
+    # contract has one (the zeros that fill such a query are where a tensor of the default dtype slips in).
+    "default_dtype": Clause(
+        "float32 inputs give a float32 result whatever torch's default dtype: the call made while "
+        "torch.set_default_dtype(torch.float64) is in force (a result the contract puts in the default dtype, with "
+        "no float input to follow, is float64 there)",
+        lambda base: [replace(base, batch=(2,), extra={**base.extra, "default_dtype": torch.float64})]),
     "gradients": Clause(
         "autograd reaches every floating-point tensor argument, each weight of a params dict included, with the "
         "reference's gradients, from every returned tensor (attention's weights too); a batch of two, float64 "
@@ -156,7 +163,7 @@ CLAUSES: dict[str, Clause] = {
 
 # Clauses of docs/contract.md's general rules, checked for every function of a table (gradients: those whose Spec
 # says `differentiable`).
-EVERY_FUNCTION = ("non_contiguous", "fresh_values", "keywords", "gradients")
+EVERY_FUNCTION = ("non_contiguous", "fresh_values", "keywords", "default_dtype", "gradients")
 
 
 def register(name: str, description: str, cases: Callable[[Case], list[Case]]) -> None:
@@ -239,6 +246,12 @@ CLAUSE_DIAGNOSES: dict[str, tuple[str, str]] = {
     "keywords": ("renamed_parameter", "Your function does not take its arguments under the names the contract's "
                  "signature gives them (the stub's), so a caller that passes one by name (mask=..., top_k=...) gets "
                  "a TypeError or a wrong result: keep the stub's parameter names and order."),
+    "default_dtype": ("follows_the_default_dtype", "Your function is right under torch's usual default dtype but "
+                      "not after torch.set_default_dtype(torch.float64) (the call shown had float32 inputs): a tensor "
+                      "made without a dtype (torch.zeros(shape), torch.ones, torch.full, torch.tensor([...]), "
+                      "torch.arange(...) of floats) takes the default dtype, and mixing it in promotes the result or "
+                      "makes a product fail. Make constants from the inputs: zeros_like(x), x.new_zeros(shape), "
+                      "dtype=x.dtype."),
     "gradients": ("wrong_gradient", "Your outputs are right but autograd does not give the reference's gradients "
                   "for every input and weight: look for .detach(), .data, .item(), torch.no_grad(), a tensor rebuilt "
                   "from values (torch.tensor(...)), or an in-place write on the way."),
@@ -263,6 +276,10 @@ def _make_check(exercise: str, function: str, spec: Spec, clause: str) -> Callab
                         continue
                     if clause == "keywords":
                         _expect_by_keyword(judge, exercise, function, *_call_and_tolerance(spec, gen, case))
+                        continue
+                    if clause == "default_dtype":
+                        _expect_under_default_dtype(learner, exercise, function, *_call_and_tolerance(spec, gen, case),
+                                                    case.extra["default_dtype"])
                         continue
                     args, kwargs, tol = _call_and_tolerance(spec, gen, case)
                     if case.extra.get("zero_vectors"):
@@ -300,6 +317,31 @@ def _expect_by_keyword(judge: Judge, exercise: str, function: str, args: tuple, 
         if error.type_name != "TypeError" or not NAMES_REFUSED.search(error.message):
             raise
         raise Misconception(*CLAUSE_DIAGNOSES["keywords"], error.message) from None
+
+
+def _expect_under_default_dtype(learner, exercise: str, function: str, args: tuple, kwargs: dict, tol: Tolerance,
+                                dtype: torch.dtype) -> None:
+    """The call with torch's default dtype set to `dtype`, in the sandbox and for the reference, diagnosed there too.
+    When it fails and the same call under the usual default agrees, the default dtype is the mistake."""
+    with Judge(learner, exercise) as judge:
+        try:
+            with judge.default_dtype(dtype):
+                judge.expect(function, *args, tol=tol, **kwargs)
+                if judge.problems:
+                    judge.fail()
+        except (Misconception, LearnerError) as failed:
+            if isinstance(failed, InputModified) or isinstance(failed, LearnerError) and failed.kind != "exception":
+                raise
+            usual = Judge(learner, exercise)
+            try:
+                usual.expect(function, *args, tol=tol, **kwargs)
+            except LearnerError:
+                raise failed from None
+            if usual.problems:
+                raise
+            what = failed.message if isinstance(failed, LearnerError) else str(failed)
+            raise Misconception(*CLAUSE_DIAGNOSES["default_dtype"], f"with torch.set_default_dtype({dtype}) in force, "
+                                f"{what}") from None
 
 
 # Probe readings a clause explains better: at inputs a thousand times larger, an argument whose change is lost (a
@@ -396,6 +438,8 @@ def _identical(a: Any, b: Any) -> bool:
 def _cases(spec: Spec, clause: str) -> list[Case]:
     cases = [replace(case, extra={**case.extra, **mode}) for case in CLAUSES[clause].cases(spec.base)
              for mode in spec.modes]
+    if clause == "default_dtype" and "fully_masked_query" in spec.clauses:  # zeros for a query that sees no key
+        cases.append(replace(cases[0], mask="fully_masked_query"))
     if clause == "gradients" and "fully_masked_query" in spec.clauses:  # the backward pass of a guarded 0/0 too
         cases.append(replace(cases[0], mask="fully_masked_query"))
     if clause == "large_magnitudes" and "fully_masked_query" in spec.clauses:  # the function takes a mask

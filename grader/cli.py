@@ -7,14 +7,16 @@ submission is an exercise asked for).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import csv
 import io
 import json
 import os
 import sys
-from concurrent.futures import Future, ProcessPoolExecutor, as_completed
-from concurrent.futures.process import BrokenProcessPool
+from collections.abc import Callable
 from multiprocessing import get_context
+from multiprocessing.connection import Connection, wait
+from multiprocessing.process import BaseProcess
 from pathlib import Path
 
 from grader.report import write_atomic
@@ -140,15 +142,8 @@ def grade_all_main(argv: list[str]) -> int:
                TextColumn("{task.description}"))
     with Progress(*columns, console=console, disable=not pending) as progress:
         task = progress.add_task("", total=len(pending))
-        queue = list(pending)
-        while queue:  # a pool that breaks (a grading process killed) is replaced; its unfinished work is retried
-            done = _grade_batch(queue, reports_dir, args, hide, failures, lambda name: progress.update(
-                task, advance=1, description=name))
-            left = [s for s in queue if s.name not in done and s.name not in failures]
-            if left and len(left) == len(queue):  # no progress at all: give up rather than loop
-                failures.update((s.name, "the grading process died") for s in left)
-                left = []
-            queue = left
+        _grade_students(pending, reports_dir, args, hide, failures,
+                        lambda name: progress.update(task, advance=1, description=name))
     rows = _write_csv(args.out, students, reports_dir, failures)
     skipped = len(students) - len(pending)
     console.print(f"{len(pending) - len(failures)} graded, {skipped} up to date, {len(failures)} failed; "
@@ -176,50 +171,134 @@ def _up_to_date(report_path: Path, student: Path) -> bool:
         return False
 
 
-def _grade_batch(queue: list[Path], reports_dir: Path, args, hide: tuple[str, ...], failures: dict[str, str],
-                 advance) -> set[str]:
-    done: set[str] = set()
-    allow = tuple(str(folder) for folder in args.allow)
-    if args.jobs == 1:  # in this process: no pool to start
-        for student in queue:
-            try:
-                grade_one(str(student), str(reports_dir / f"{student.name}.json"), args.exercise, args.timeout, hide,
-                          allow, args.strict_composition)
-                done.add(student.name)
-            except Exception as error:  # noqa: BLE001 - one student's grader failure never stops the batch
-                failures[student.name] = _reason(error)
-            advance(student.name)
-        return done
-    with ProcessPoolExecutor(max_workers=args.jobs, mp_context=get_context("spawn")) as pool:
-        futures: dict[Future, Path] = {
-            pool.submit(grade_one, str(student), str(reports_dir / f"{student.name}.json"), args.exercise,
-                        args.timeout, hide, allow, args.strict_composition): student for student in queue}
-        for future in as_completed(futures):
-            student = futures[future]
-            try:
-                future.result()
-                done.add(student.name)
-            except BrokenProcessPool:
-                return done
-            except Exception as error:  # noqa: BLE001 - one student's grader failure never stops the batch
-                failures[student.name] = _reason(error)
-            advance(student.name)
-    return done
+def _grade_students(students: list[Path], reports_dir: Path, args, hide: tuple[str, ...], failures: dict[str, str],
+                    advance: Callable[[str], None]) -> None:
+    """Grade each student into reports_dir/<name>.json: in this process for one job, else in `args.jobs` grading
+    processes, each of which keeps one pytest session (the suites collected once) for all the students it is given.
+    A student whose grading process dies is given to a fresh process once more, then recorded as failed; one
+    student's failure never stops the others."""
+    options = {"exercises": args.exercise, "call_timeout": args.timeout, "hide": hide,
+               "allow": tuple(str(folder) for folder in args.allow), "strict_composition": args.strict_composition}
+    if args.jobs == 1:  # in this process: no grading process to start
+        from grader.api import grade_many
+
+        by_root, recorded = {submission_root(student).resolve(): student for student in students}, set()
+
+        def graded(root: Path, outcome) -> None:
+            recorded.add(root)
+            _record(by_root[root].name, _write_report(outcome, reports_dir / f"{by_root[root].name}.json"),
+                    failures, advance)
+
+        try:
+            grade_many(list(by_root), graded, **options)
+        except Exception as error:  # noqa: BLE001 - the suites could not run: say so for every student left
+            for root in by_root.keys() - recorded:
+                _record(by_root[root].name, _reason(error), failures, advance)
+        return
+    context = get_context("spawn")
+    waiting, tries = list(students), dict.fromkeys((s.name for s in students), 0)
+    processes: dict[Connection, tuple[BaseProcess, list[Path]]] = {}  # connection -> (process, the student it has)
+
+    def start() -> None:
+        ours, theirs = context.Pipe()
+        process = context.Process(target=_grading_process, args=(theirs, options, str(reports_dir)))
+        process.start()
+        theirs.close()
+        processes[ours] = (process, [])
+
+    def lost(connection: Connection) -> None:
+        """The grading process behind `connection` died: its student goes to a fresh process once more."""
+        process, holding = processes.pop(connection)
+        process.join(timeout=5)
+        for student in holding:
+            tries[student.name] += 1
+            if tries[student.name] < 2:
+                waiting.insert(0, student)
+            else:
+                _record(student.name, "the grading process died", failures, advance)
+        if waiting:
+            start()
+
+    try:
+        for _ in range(min(args.jobs, len(waiting))):
+            start()
+        while processes:
+            for connection, (_, holding) in list(processes.items()):
+                if not holding and waiting:
+                    holding.append(waiting.pop(0))
+                    try:
+                        connection.send((holding[0].name, str(submission_root(holding[0]))))
+                    except OSError:
+                        lost(connection)
+            busy = [connection for connection, (_, holding) in processes.items() if holding]
+            if not busy:
+                break
+            for connection in wait(busy):
+                try:
+                    name, reason = connection.recv()
+                except (EOFError, OSError):
+                    lost(connection)
+                    continue
+                processes[connection][1].clear()
+                _record(name, reason, failures, advance)
+    finally:
+        for connection, (process, _) in processes.items():
+            with contextlib.suppress(OSError):
+                connection.send(None)
+        for connection, (process, _) in processes.items():
+            process.join(timeout=10)
+            if process.is_alive():
+                process.kill()
+            connection.close()
+
+
+def _record(name: str, reason: str | None, failures: dict[str, str], advance: Callable[[str], None]) -> None:
+    if reason:
+        failures[name] = reason
+    advance(name)
+
+
+def _grading_process(connection: Connection, options: dict, reports_dir: str) -> None:
+    """A grading process of grade-all: grade each (name, submission folder) it receives, in one pytest session,
+    writing <reports_dir>/<name>.json and answering (name, None), or (name, why not); None ends it."""
+    from grader.sandbox.server import default_server
+
+    default_server()  # the fork server imports torch while this process imports torch, pytest and the suites
+    from grader.api import grade_many
+
+    current: list[str] = []
+
+    def submissions():
+        while (message := connection.recv()) is not None:
+            name, root = message
+            current[:] = [name]
+            yield root
+
+    def graded(_: Path, outcome) -> None:
+        connection.send((current[0], _write_report(outcome, Path(reports_dir) / f"{current[0]}.json")))
+        current.clear()
+
+    try:
+        grade_many(submissions(), graded, **options)
+    except Exception as error:  # noqa: BLE001 - the suites could not run: say so for every student given
+        reason = _reason(error)
+        if current:
+            connection.send((current[0], reason))
+        while (message := connection.recv()) is not None:
+            connection.send((message[0], reason))
+
+
+def _write_report(outcome, report_path: Path) -> str | None:
+    """Write a student's JSON report atomically; None, or why there is none (the grader could not grade them)."""
+    if isinstance(outcome, Exception):
+        return _reason(outcome)
+    write_atomic(report_path, outcome.to_json())
+    return None
 
 
 def _reason(error: Exception) -> str:
     lines = str(error).splitlines()
     return f"{type(error).__name__}: {lines[0][:200] if lines else ''}"
-
-
-def grade_one(submission: str, report_path: str, exercises: list[str] | None, timeout: float | None,
-              hide: tuple[str, ...], allow: tuple[str, ...] = (), strict_composition: bool = False) -> None:
-    """In a grading process: grade one submission and write its JSON report atomically."""
-    from grader.api import grade
-
-    report = grade(submission_root(Path(submission)), exercises, call_timeout=timeout, hide=hide, allow=allow,
-                   strict_composition=strict_composition)
-    write_atomic(Path(report_path), report.to_json())
 
 
 def _write_csv(out: Path, students: list[Path], reports_dir: Path, failures: dict[str, str]) -> list[list]:

@@ -70,6 +70,14 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     NAMED_THIS_GRADING.clear()  # a mistake named for one submission says nothing about the next
 
 
+def forget_check(item: pytest.Item) -> None:
+    """Clear what a check's last run left on its item (its diagnosis, the substitutes), before it runs again on
+    another submission in the same session (`grader.api.grade_many`)."""
+    for key in (_DIAGNOSIS, SUBSTITUTED):
+        if key in item.stash:
+            del item.stash[key]
+
+
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "grades(function, weight=1): the function a check grades, and its share")
     _refuse_collecting_the_submission(config)

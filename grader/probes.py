@@ -714,7 +714,7 @@ def crashed(judge: Judge, observation: Observation, error: LearnerError) -> Diag
                 f"Your {observation.function} raises ValueError on inputs its contract accepts (the call shown): an "
                 "input check is too strict. Look at the edges the contract allows: a size or count of 0, one item "
                 "(one token, one document), an optional argument given as 0 or False rather than left out.")
-        for probe in (_crash_batch, _crash_batch_of_one, _crash_without_batch, _crash_float64, _crash_token_count,
+        for probe in (_crash_empty_input, _crash_batch, _crash_batch_of_one, _crash_without_batch, _crash_float64, _crash_token_count,
                       _crash_sizes, _crash_edge_value, _crash_long_sequence, _argument_transposed):
             found = probe(calls, observation)
             if found:
@@ -752,7 +752,13 @@ def _size_written_in_code(observation: Observation, error: LearnerError) -> Diag
 
 def crashed_backward(function: str, error: LearnerError) -> Diagnosis | None:
     """Why backpropagating through the learner's function raised, when its message tells: an in-place write into a
-    tensor autograd saved."""
+    tensor autograd saved, or a tensor made under torch.inference_mode() saved for the backward pass."""
+    if "Inference tensors cannot be saved for backward" in error.message:
+        return "inference_mode_breaks_autograd", (
+            f"Your {function} computes the right values but its backward pass fails: a tensor made under "
+            "torch.inference_mode() (a table of constants, say) meets the inputs in an operation autograd must "
+            "differentiate, and inference tensors cannot be saved for backward. Build such tables outside "
+            "inference_mode (torch.no_grad() is enough for constants), or not in a special mode at all.")
     if "modified by an inplace operation" not in error.message:
         return None
     return "in_place_breaks_autograd", (
@@ -770,6 +776,24 @@ def _crash_kept_between_calls(calls: _Calls, observation: Observation) -> Diagno
     if _right_in_a_fresh_worker(calls, observation, expected):
         return "remembers_between_calls", _KEPT_BETWEEN_CALLS
     return None
+
+
+def _crash_empty_input(calls: _Calls, observation: Observation) -> Diagnosis | None:
+    """It raises on a call with an empty argument (a list or string of no items, a tensor with an axis of 0) on which
+    the reference returns a result: the contract defines that edge, and the code assumes at least one item."""
+    values = [*observation.args, *observation.kwargs.values()]
+    if not any(isinstance(value, (list, tuple, str)) and not value for value in values) and \
+            not any(0 in tensor.shape for tensor in _tensors(values)):
+        return None
+    try:
+        calls.reference(observation.function, observation.args, observation.kwargs)
+    except Exception:   # noqa: BLE001 - the reference refuses it too: not an edge the contract defines
+        return None
+    return "breaks_empty_input", (
+        f"Your {observation.function} raises on an empty input (the call shown: a list with no items, or a tensor "
+        "with an axis of size 0), where the contract gives a result (an empty one). Look for [0] or [-1] on "
+        "something that may be empty, torch.stack() or max() of an empty sequence, a range check such as ids.min() "
+        "on an empty tensor (test numel() first), or a loop that assumes one item.")
 
 
 def _crash_layout(calls: _Calls, observation: Observation) -> Diagnosis | None:

@@ -60,6 +60,9 @@ WRONG_BLIND_16 (blind16_bpe_decode_split_whitespace_join: decoding a model's sam
 
 Each entry: name -> (exercise_module, function_name, source); the source replaces the function in a copy of
 solutions/<module>.py.
+
+Also counted wrong after it came (2026-11-27, when the contract's dtype rule was made to say "whatever torch's default
+dtype"): blind16_right_global_token_mask_outer_sum_matmul, moved to WRONG_BLIND_16 (see its comment).
 """
 
 
@@ -573,6 +576,22 @@ def self_attention(X, Wq, bq, Wk, bk, Wv, bv, mask=None):
 def bpe_decode(tokens):
     return " ".join("".join(tokens).replace(END_OF_WORD, " ").split())
 '''),
+    # Written as right, counted WRONG after it came (by the grader's maintainer, 2026-11-27): torch.ones(1, n) takes
+    # torch's default dtype while g is float32, so after torch.set_default_dtype(torch.float64) the product raises
+    # (float != double). The contract says every function works whatever the default dtype (a course may set it to
+    # float64), and the grader calls each function once that way.
+    # ------------------------------------------------------------------ sparse_attention.global_token_mask
+    # g as float32 columns times a ones row plus a ones column times g as a row (two outer products by matmul), > 0.
+    # Checked by battery.py against the model answer (see the docstring), twice; passes the visible tests (9 passed).
+    "blind16_right_global_token_mask_outer_sum_matmul": ("sparse_attention", "global_token_mask", '''
+def global_token_mask(is_global):
+    g = is_global.to(torch.float32)
+    n = g.shape[-1]
+    ones = torch.ones(1, n)
+    as_keys = g.unsqueeze(-1) @ ones                   # (..., N, N): row j is g[j]
+    as_queries = ones.T @ g.unsqueeze(-2)              # column i is g[i]
+    return (as_keys + as_queries) > 0
+'''),
 }
 
 
@@ -878,18 +897,6 @@ def strided_mask(n, stride):
         return torch.eye(n, dtype=torch.bool)             # no other multiple of stride fits
     offsets = torch.arange(n)[None, :] - torch.arange(n)[:, None]
     return torch.remainder(offsets, stride) == 0
-'''),
-    # ------------------------------------------------------------------ sparse_attention.global_token_mask
-    # g as float32 columns times a ones row plus a ones column times g as a row (two outer products by matmul), > 0.
-    # Checked by battery.py against the model answer (see the docstring), twice; passes the visible tests (9 passed).
-    "blind16_right_global_token_mask_outer_sum_matmul": ("sparse_attention", "global_token_mask", '''
-def global_token_mask(is_global):
-    g = is_global.to(torch.float32)
-    n = g.shape[-1]
-    ones = torch.ones(1, n)
-    as_keys = g.unsqueeze(-1) @ ones                   # (..., N, N): row j is g[j]
-    as_queries = ones.T @ g.unsqueeze(-2)              # column i is g[i]
-    return (as_keys + as_queries) > 0
 '''),
     # torch.where(is_global[..., :, None], True, is_global[..., None, :]): True where the key is global, the query's
     # flag elsewhere. Checked by battery.py against the model answer (see the docstring), twice; passes the visible

@@ -52,6 +52,10 @@ Right per function: {'additive_attention': 1, 'attention_decoder_step': 1, 'beam
 
 Each entry: name -> (exercise_module, function_name, source); the source replaces the function in a copy of
 solutions/<module>.py.
+
+Added by the grader's maintainer after the batch came (2026-11-27, when the contract's dtype rule was made to say
+"whatever torch's default dtype"): one entry written as right is counted wrong and moved to WRONG_BLIND_17
+(blind17_right_decoder_layer_bart_additive_causal_float32_min; see its comment).
 """
 
 WRONG_BLIND_17 = {
@@ -778,6 +782,42 @@ def transformer_layer(X, params, num_heads, mask=None, norm_first=False):
     X = layer_norm(X + ls1 * attn(X), params["gamma1"], params["beta1"])
     return layer_norm(X + ls2 * mlp(X), params["gamma2"], params["beta2"])
 '''),
+    # Written as right, counted WRONG after it came (by the grader's maintainer, 2026-11-27): torch.full((n, n), ...)
+    # takes torch's default dtype, so after torch.set_default_dtype(torch.float64) the causal mask is float64, the
+    # scores of float32 inputs are promoted and V @ softmax(scores) raises (float != double). The contract says every
+    # function keeps its inputs' dtype whatever the default dtype, and the grader calls each function once that way.
+    # BART's _make_causal_mask: an additive float32 finfo.min above the diagonal (transposed to (key, query)) added
+    # to float64 scores; the causal mask never hides a whole column, so torch.softmax gives exact zeros. Checked:
+    # passes the visible tests; agrees with the model answer on the whole battery, run twice (values, dtypes,
+    # shapes, gradients, errors, arguments unchanged).
+    "blind17_right_decoder_layer_bart_additive_causal_float32_min": ("cross_attention", "decoder_layer", '''
+import math
+
+from .multihead import merge_heads, split_heads
+from .attention import linear
+
+
+def _self_attention_additive(X, p, num_heads, additive):
+    Q = split_heads(linear(X, p["Wq"], p["bq"]), num_heads)
+    K = split_heads(linear(X, p["Wk"], p["bk"]), num_heads)
+    V = split_heads(linear(X, p["Wv"], p["bv"]), num_heads)
+    scores = K.transpose(-2, -1) @ Q / math.sqrt(Q.shape[-2]) + additive
+    return linear(merge_heads(V @ torch.softmax(scores, dim=-2)), p["Wo"], p["bo"])
+
+
+def decoder_layer(X_dec, X_enc, params, num_heads, enc_mask=None):
+    if X_dec.shape[-2] % num_heads:
+        raise ValueError("D must be divisible by num_heads")
+    n = X_dec.shape[-1]
+    # BART's _make_causal_mask: finfo.min above the diagonal (built in float32 here), in our (key, query) layout
+    causal = torch.full((n, n), torch.finfo(torch.float32).min).triu(1).mT
+    X = layer_norm(X_dec + _self_attention_additive(X_dec, params["self_attn"], num_heads, causal),
+                   params["gamma1"], params["beta1"])
+    X = layer_norm(X + cross_attention(X, X_enc, params["cross_attn"], num_heads, enc_mask),
+                   params["gamma2"], params["beta2"])
+    return layer_norm(X + feed_forward(X, params["W1"], params["b1"], params["W2"], params["b2"]),
+                      params["gamma3"], params["beta3"])
+'''),
 }
 
 
@@ -995,38 +1035,6 @@ def cross_attention(X_dec, X_enc, params, num_heads, enc_mask=None):
     weights = softmax_cols(scores).reshape(-1, n_e, n_d)
     out = torch.bmm(v, weights).reshape(*batch, D, n_d)
     return params["Wo"] @ out + params["bo"][:, None]
-'''),
-    # BART's _make_causal_mask: an additive float32 finfo.min above the diagonal (transposed to (key, query)) added
-    # to float64 scores; the causal mask never hides a whole column, so torch.softmax gives exact zeros. Checked:
-    # passes the visible tests; agrees with the model answer on the whole battery, run twice (values, dtypes,
-    # shapes, gradients, errors, arguments unchanged).
-    "blind17_right_decoder_layer_bart_additive_causal_float32_min": ("cross_attention", "decoder_layer", '''
-import math
-
-from .multihead import merge_heads, split_heads
-from .attention import linear
-
-
-def _self_attention_additive(X, p, num_heads, additive):
-    Q = split_heads(linear(X, p["Wq"], p["bq"]), num_heads)
-    K = split_heads(linear(X, p["Wk"], p["bk"]), num_heads)
-    V = split_heads(linear(X, p["Wv"], p["bv"]), num_heads)
-    scores = K.transpose(-2, -1) @ Q / math.sqrt(Q.shape[-2]) + additive
-    return linear(merge_heads(V @ torch.softmax(scores, dim=-2)), p["Wo"], p["bo"])
-
-
-def decoder_layer(X_dec, X_enc, params, num_heads, enc_mask=None):
-    if X_dec.shape[-2] % num_heads:
-        raise ValueError("D must be divisible by num_heads")
-    n = X_dec.shape[-1]
-    # BART's _make_causal_mask: finfo.min above the diagonal (built in float32 here), in our (key, query) layout
-    causal = torch.full((n, n), torch.finfo(torch.float32).min).triu(1).mT
-    X = layer_norm(X_dec + _self_attention_additive(X_dec, params["self_attn"], num_heads, causal),
-                   params["gamma1"], params["beta1"])
-    X = layer_norm(X + cross_attention(X, X_enc, params["cross_attn"], num_heads, enc_mask),
-                   params["gamma2"], params["beta2"])
-    return layer_norm(X + feed_forward(X, params["W1"], params["b1"], params["W2"], params["b2"]),
-                      params["gamma3"], params["beta3"])
 '''),
     # fairseq's buffered_future_mask (triu of -inf, rows = queries, cached and sliced) turned into the course's bool
     # (key, query) mask; residual variables as in fairseq. Checked: passes the visible tests; agrees with the model

@@ -1935,11 +1935,13 @@ TWENTY_FIFTH_BATCH = blind_batch("held_out_blind_24", "_24")
 TWENTY_SIXTH_BATCH = blind_batch("held_out_blind_25", "_25")
 TWENTY_SEVENTH_BATCH = blind_batch("held_out_blind_26", "_26")
 TWENTY_EIGHTH_BATCH = blind_batch("held_out_blind_27", "_27")
+TWENTY_NINTH_BATCH = blind_batch("held_out_blind_28", "_28")
+THIRTIETH_BATCH = blind_batch("held_out_blind_29", "_29")
 PROBES = FIRST_BATCH + SECOND_BATCH + THIRD_BATCH + FOURTH_BATCH + FIFTH_BATCH + SIXTH_BATCH + SEVENTH_BATCH + \
     EIGHTH_BATCH + NINTH_BATCH + TENTH_BATCH + ELEVENTH_BATCH + TWELFTH_BATCH + THIRTEENTH_BATCH + FOURTEENTH_BATCH + \
     FIFTEENTH_BATCH + SIXTEENTH_BATCH + SEVENTEENTH_BATCH + EIGHTEENTH_BATCH + NINETEENTH_BATCH + TWENTIETH_BATCH + \
     TWENTY_FIRST_BATCH + TWENTY_SECOND_BATCH + TWENTY_THIRD_BATCH + TWENTY_FOURTH_BATCH + TWENTY_FIFTH_BATCH + \
-    TWENTY_SIXTH_BATCH + TWENTY_SEVENTH_BATCH + TWENTY_EIGHTH_BATCH
+    TWENTY_SIXTH_BATCH + TWENTY_SEVENTH_BATCH + TWENTY_EIGHTH_BATCH + TWENTY_NINTH_BATCH + THIRTIETH_BATCH
 
 
 def touched(p: Probe) -> set[str]:
@@ -2083,7 +2085,9 @@ if __name__ == "__main__":
                          ("twenty-fifth batch (blind)", TWENTY_FIFTH_BATCH),
                          ("twenty-sixth batch (blind)", TWENTY_SIXTH_BATCH),
                          ("twenty-seventh batch (blind)", TWENTY_SEVENTH_BATCH),
-                         ("twenty-eighth batch (blind)", TWENTY_EIGHTH_BATCH), ("all", PROBES)):
+                         ("twenty-eighth batch (blind)", TWENTY_EIGHTH_BATCH),
+                         ("twenty-ninth batch (blind)", TWENTY_NINTH_BATCH),
+                         ("thirtieth batch (blind)", THIRTIETH_BATCH), ("all", PROBES)):
         result = figures(failures, batch)
         print(f"== {title}")
         print(f"wrong caught:   {result['caught']} / {result['wrong']} = {result['caught'] / result['wrong']:.1%}")

@@ -433,12 +433,36 @@ def test_grid_gradients(learner):
 
 # ------------------------------------------------------------------ the contract's clauses (grader/clauses.py)
 
+def state_mask(gen: torch.Generator, case: Case, n: int) -> torch.Tensor | None:
+    """The (batch..., N) mask a case asks for, True = visible (a decoder state is the one query of a call; the
+    mask_broadcast clause gives the mask batch axes of its own, `extra["mask_batch"]`):
+    - "random": about 60 % visible, position 0 always;
+    - "fully_masked_query": random, and the first state of the batch (and the last, when there are three or more)
+      sees no position;
+    - "no_key_visible": all False."""
+    if case.mask is None:
+        return None
+    batch = case.extra.get("mask_batch", case.batch)
+    mask = torch.rand(*batch, n, generator=gen) < 0.6
+    mask[..., 0] = True
+    if case.mask == "no_key_visible":
+        mask[...] = False
+    if case.mask == "fully_masked_query":
+        states = mask.view(-1, n)
+        states[0] = False
+        if states.shape[0] > 2:
+            states[-1] = False
+    return mask
+
+
 def additive_clause_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:
     d_s, d_h, d_a = case.dim, case.dim - 2, case.dim + 1
     s = torch.tanh(randn(gen, *case.batch, d_s, dtype=case.dtype, scale=1.5))
     H = torch.tanh(randn(gen, *case.batch, d_h, case.n_k, dtype=case.dtype, scale=1.5)) * case.scale
     W, U, v = attention_weights(gen, d_a, d_s, d_h, case.dtype)
-    return (s, H, W, U, v * case.scale), {}          # large v: scores of thousands, which an unshifted exp overflows
+    mask = state_mask(gen, case, case.n_k)
+    args = (s, H, W, U, v * case.scale)               # large v: scores of thousands, which an unshifted exp overflows
+    return (args if mask is None else (*args, mask)), {}
 
 
 def grid_clause_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:
@@ -452,15 +476,19 @@ def grid_clause_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:
 def step_clause_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:
     s_prev, y_prev, H, params = decoder_inputs(gen, case.batch, case.batch, case.dim, case.dim - 2, case.dim, 5, 11,
                                                case.n_k, case.dtype)
-    return (s_prev, y_prev, H, {**params, "v": params["v"] * case.scale}), {}   # large v: scores of thousands
+    mask = state_mask(gen, case, case.n_k)
+    args = (s_prev, y_prev, H, {**params, "v": params["v"] * case.scale})   # large v: scores of thousands
+    return (args if mask is None else (*args, mask)), {}
 
 
 SPECS = {
-    "additive_attention": Spec(additive_clause_inputs, lambda args, kwargs: additive_tol(*args),
-                               ("batching", "single_token", "float64", "large_magnitudes", "broadcast_batch")),
+    "additive_attention": Spec(additive_clause_inputs, lambda args, kwargs: additive_tol(*args[:5]),
+                               ("batching", "single_token", "float64", "large_magnitudes", "broadcast_batch",
+                                "fully_masked_query", "mask_broadcast")),
     "grid_attention": Spec(grid_clause_inputs, lambda args, kwargs: grid_tol(*args),
                            ("batching", "single_token", "float64", "large_magnitudes", "broadcast_batch")),
-    "attention_decoder_step": Spec(step_clause_inputs, lambda args, kwargs: decoder_tol(*args),
-                                   ("batching", "single_token", "float64", "large_magnitudes", "broadcast_batch")),
+    "attention_decoder_step": Spec(step_clause_inputs, lambda args, kwargs: decoder_tol(*args[:4]),
+                                   ("batching", "single_token", "float64", "large_magnitudes", "broadcast_batch",
+                                    "fully_masked_query", "mask_broadcast")),
 }
 globals().update(clause_checks("rnn_attention", SPECS))

@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import contextlib
+import gc
 import hashlib
 import io
 import warnings
@@ -155,6 +156,9 @@ def _one_line(excinfo: pytest.ExceptionInfo) -> str:
     return f"{excinfo.typename}: {excinfo.value}"
 
 
+_FROZEN: list[bool] = []  # whether this process froze its objects (`_Submissions.run`)
+
+
 class _Submissions:
     """The run loop of a grading session: the collected checks run once per submission, each with its own sandbox.
 
@@ -169,6 +173,12 @@ class _Submissions:
         self.errors: list[str] = []
 
     def run(self, session: pytest.Session) -> None:
+        # What the process holds when it first grades (torch, pytest, the suites, their checks) lives as long as it
+        # does: frozen, the cyclic garbage collector stops walking it on every full collection. Once per process:
+        # later, garbage of earlier grades not yet collected would be frozen with it and never freed.
+        if not _FROZEN:
+            gc.freeze()
+            _FROZEN.append(True)
         for given in self.paths:
             path = Path(given).resolve()
             try:

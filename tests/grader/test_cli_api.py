@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from grader.api import GraderError, NothingGraded, grade, list_checks
+from grader.api import GraderError, NothingGraded, grade, grade_many, list_checks
 from grader.report import CheckResult, Report
 
 SUITE = {
@@ -139,6 +139,25 @@ def test_reports_are_identical_apart_from_the_timestamp(suites, submissions, rep
     first, second = reports["rows"].to_dict(), again.to_dict()
     assert first.pop("graded_at") and second.pop("graded_at")
     assert first == second
+
+
+def test_one_session_grades_many_as_separate_grades_would(suites, submissions, reports, tmp_path):
+    """grade_many: the suites collected once, every submission graded as grade() grades it alone (the diagnoses of
+    one never reach the next: "ones" records one, "correct" after it must not show it), and a path that cannot be
+    graded gives its error without stopping the others."""
+    (tmp_path / "other.py").write_text(SUBMISSIONS["correct"])
+    order = ["ones", "correct", "missing", "rows", "other.py", "stub", "ones"]
+    paths = [tmp_path / name if name in ("missing", "other.py") else submissions / name for name in order]
+    graded: list[tuple[Path, object]] = []
+    grade_many(iter(paths), lambda path, outcome: graded.append((path, outcome)), suites=suites)
+    assert [path for path, _ in graded] == [path.resolve() for path in paths], "one outcome per path, in order"
+    outcomes = dict(zip(order, (outcome for _, outcome in graded)))
+    assert isinstance(outcomes["missing"], (OSError, ValueError)), outcomes["missing"]
+    assert isinstance(outcomes["other.py"], NothingGraded)
+    for index, name in enumerate(order):
+        if name in SUBMISSIONS:
+            alone, many = reports[name].to_dict(), graded[index][1].to_dict()
+            assert {**alone, "graded_at": None} == {**many, "graded_at": None}, name
 
 
 def test_json_has_the_documented_fields_and_roundtrips(reports):

@@ -185,6 +185,9 @@ class _Submissions:
                 outcome: Report | Exception = self._grade(session, path)
             except (NothingGraded, GraderError, ValueError, OSError) as error:
                 outcome = error
+            except Exception as error:  # noqa: BLE001 - the grader's own failure on one submission, not the batch's
+                outcome = GraderError(f"the grader failed on {path}: {type(error).__name__}: {error}")
+                session._setupstate.teardown_exact(None)  # no fixture of this submission survives into the next
             self.on_graded(path, outcome)
         return True
 

@@ -131,7 +131,7 @@ CLAUSES: dict[str, Clause] = {
     "fresh_values": Clause(
         "a result depends on the arguments' values, not only on their shapes or on earlier calls: a call, a call "
         "with arguments of the same shapes and other values, the first call again, and the first call with one "
-        "argument at a time taken from the second; and a result the caller "
+        "argument at a time taken from the second, and with each integer argument changed; and a result the caller "
         "holds is its own (a later call does not overwrite it, changing it does not change the next result)",
         lambda base: [base]),
     # For functions that normalise each column (a layer norm inside): `make` reads extra["constant_columns"].
@@ -344,6 +344,38 @@ def _expect_under_default_dtype(learner, exercise: str, function: str, args: tup
                                 f"{what}") from None
 
 
+def keyword_checks(exercise: str, calls: dict[str, Callable[[], tuple[tuple, dict]]],
+                   weight: float = 1) -> dict[str, Callable]:
+    """The `keywords` clause for functions whose results are compared with no reference value (random draws whose
+    distribution the contract fixes, not their stream): `calls[function]()` gives a call (Seeds for generators),
+    made by position and again with every argument under the stub's name; the two results must be identical (unless
+    the call by position itself gives another result the second time: other checks fail draws that ignore the
+    seed)."""
+    checks = {}
+    for function, make in calls.items():
+        def check(learner, function=function, make=make) -> None:
+            args, kwargs = make()
+            names = list(inspect.signature(getattr(importlib.import_module(f"solutions.{exercise}"),
+                                                   function)).parameters)
+            judge = Judge(learner, exercise)
+            by_position = judge.call(function, *args, **kwargs)
+            by_name = {**dict(zip(names, args, strict=False)), **kwargs}
+            try:
+                again = judge.call(function, **by_name)
+            except LearnerError as error:
+                if error.type_name != "TypeError" or not NAMES_REFUSED.search(error.message):
+                    raise
+                raise Misconception(*CLAUSE_DIAGNOSES["keywords"], error.message) from None
+            if not _identical(by_position, again) and \
+                    _identical(by_position, judge.call(function, *args, **kwargs)):  # not a call that varies anyway
+                raise Misconception(*CLAUSE_DIAGNOSES["keywords"], f"{call_text(function, (), by_name)} gave "
+                                    "another result than the same call with the arguments by position")
+        check.__name__ = check.__qualname__ = f"test_clause_{function}_keywords"
+        check.__doc__ = f"{function}: {CLAUSES['keywords'].description}."
+        checks[check.__name__] = pytest.mark.grades(function, weight=weight)(check)
+    return checks
+
+
 # Probe readings a clause explains better: at inputs a thousand times larger, an argument whose change is lost (a
 # capped activation, a saturated softmax) is a symptom of the magnitude, not an argument left unused.
 CLAUSE_OUTRANKS = {"large_magnitudes": {"argument_ignored"}}
@@ -383,10 +415,45 @@ def _expect_fresh_results(judge: Judge, function: str, spec: Spec, gen: torch.Ge
             return
         slots.append(slot)
         expected_mixed.append(judge.expected[-1])
+    _expect_fresh_for_other_integers(judge, function, spec, first, results[0], expected_first)
+    if judge.problems:
+        return
     changed = map_tensors(first[:2], torch.clone)       # A's values as a caller's in-place update leaves them
     in_place = change_in_place(changed)
     _expect_results_not_shared(judge, function, first, calls[1], expected_first, slots, expected_mixed,
                                (*changed, spec.tol(*changed)) if in_place else None)
+
+
+def _expect_fresh_for_other_integers(judge: Judge, function: str, spec: Spec, first: tuple, result_first: Any,
+                                     expected_first: Any) -> None:
+    """A with one integer argument at a time changed to another value the reference accepts and answers differently
+    (twice, half, one more or one less): a result cached by the tensors alone (a patch index kept per image shape,
+    a table per length) is A's, and is named so."""
+    args, kwargs, _ = first
+    for slot in [*range(len(args)), *kwargs]:
+        value = args[slot] if isinstance(slot, int) else kwargs[slot]
+        if type(value) is not int:
+            continue
+        for other in dict.fromkeys((2 * value, value // 2, value + 1, value - 1)):
+            if other < 1 or other == value:
+                continue
+            mixed = ((*args[:slot], other, *args[slot + 1:]), kwargs) if isinstance(slot, int) else \
+                (args, {**kwargs, slot: other})
+            try:
+                want = judge.run_reference(function, *mixed)
+            except Exception:   # noqa: BLE001 - not a valid value here: try the next
+                continue
+            if _identical(want, expected_first):
+                continue
+            result = judge.call(function, *mixed[0], tol=spec.tol(*mixed), **mixed[1])
+            judge.require_agreement(len(judge.observations) - 1)
+            if judge.problems and _identical(result, result_first):
+                raise Misconception(*CLAUSE_DIAGNOSES["fresh_values"], judge.problems[-1] + " (the result of the "
+                                    f"call with {'argument ' + str(slot) if isinstance(slot, int) else slot}="
+                                    f"{value}: a cache keyed without it)")
+            if judge.problems:
+                return
+            break
 
 
 def _expect_results_not_shared(judge: Judge, function: str, first: tuple, other: tuple, expected: Any,

@@ -453,3 +453,63 @@ def encode_drops_end_of_word(text, merges):
             symbols = merge_pair(symbols, pair)
         tokens += [symbol.replace("</w>", "") for symbol in symbols if symbol != "</w>"]
     return tokens
+
+
+@wrong("train_bpe", """
+    You normalise the corpus (unicodedata.normalize("NFKC", ...)) before training, so the ligature "ﬁ" becomes "f",
+    "i", full-width "Ａ" becomes "A", and a decomposed accent is composed. BPE keeps every character as given: the
+    merges must be learned on the text itself (a tokenizer that wants normalisation does it before calling BPE).""")
+def train_normalises_text(corpus, num_merges):
+    import unicodedata
+    from collections import Counter
+    corpus = unicodedata.normalize("NFKC", corpus)
+    if "</w>" in corpus:
+        raise ValueError("corpus: must not contain '</w>'")
+    counts = Counter(corpus.split())
+    words = {w: list(w) + ["</w>"] for w in counts}
+    merges = []
+    for _ in range(num_merges):
+        pairs = Counter()
+        for w, freq in counts.items():
+            for pair in zip(words[w], words[w][1:]):
+                pairs[pair] += freq
+        if not pairs:
+            break
+        best = max(pairs, key=pairs.get)
+        merges.append(best)
+        words = {w: merge_pair(symbols, best) for w, symbols in words.items()}
+    return merges
+
+
+@wrong("bpe_encode", """
+    You normalise the text (unicodedata.normalize, NFC or NFKC) before encoding, so a decomposed accent, a ligature or
+    a full-width letter comes out as another character than the one given. BPE keeps every character as given:
+    encoding then decoding must give back the text's own characters.""")
+def encode_normalises_text(text, merges):
+    import unicodedata
+    text = unicodedata.normalize("NFC", text)
+    if "</w>" in text:
+        raise ValueError("text: must not contain '</w>'")
+    tokens = []
+    for word in text.split():
+        symbols = list(word) + ["</w>"]
+        for pair in merges:
+            symbols = merge_pair(symbols, tuple(pair))
+        tokens += symbols
+    return tokens
+
+
+@wrong("bpe_encode", """
+    You lower-case the text before encoding (an uncased tokenizer's habit), so "Fine" is encoded as "fine". BPE keeps
+    every character as given: capitals are symbols of their own.""")
+def encode_lowercases_text(text, merges):
+    text = text.lower()
+    if "</w>" in text:
+        raise ValueError("text: must not contain '</w>'")
+    tokens = []
+    for word in text.split():
+        symbols = list(word) + ["</w>"]
+        for pair in merges:
+            symbols = merge_pair(symbols, tuple(pair))
+        tokens += symbols
+    return tokens

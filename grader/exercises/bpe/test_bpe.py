@@ -170,6 +170,19 @@ def test_single_characters_and_non_ascii(learner):
         judge.expect("train_bpe", "a b a c a b b 日 日 é", 5, tol=EXACT)
 
 
+# Text whose characters Unicode normalisation or case folding would change: capitals, the ligature "ﬁ", full-width
+# letters, a decomposed accent ("e" + U+0301) beside the composed "é". BPE keeps characters as given.
+AS_GIVEN = "ﬁne ﬁne ﬁne Fine fine ＡＢ ＡＢ AB e\u0301te e\u0301te été Été"
+
+
+@pytest.mark.grades("train_bpe")
+def test_characters_are_kept_as_given(learner):
+    """A corpus with capitals, a ligature, full-width letters and a decomposed accent: every character is a symbol
+    as given (no lower-casing, no NFC or NFKC normalisation)."""
+    with judging_training(learner) as judge:
+        judge.expect("train_bpe", AS_GIVEN, 12, tol=EXACT)
+
+
 @pytest.mark.grades("train_bpe")
 def test_training_stops_when_no_pair_is_left(learner):
     """Asking for more merges than there are pairs returns only the merges that exist; zero merges, none."""
@@ -208,8 +221,9 @@ def test_end_of_word_symbol_in_text_is_rejected(learner):
 def test_encode(learner):
     """Merges applied in the order learned, each replacing its non-overlapping occurrences left to right; texts with
     words and characters never seen in training, and over "_", "|" and "\\" (a separator or a regular expression may
-    misread them); words separated by any whitespace Python knows (no-break and ideographic spaces, ...); and no
-    merges at all (every character its own token, then "</w>")."""
+    misread them); words separated by any whitespace Python knows (no-break and ideographic spaces, ...); no
+    merges at all (every character its own token, then "</w>"); and capitals, a ligature, full-width letters and a
+    decomposed accent, kept as given."""
     from reference.bpe import train_bpe
 
     with Judge(learner, "bpe") as judge:
@@ -221,6 +235,7 @@ def test_encode(learner):
         text = "".join(word + space for word, space in zip(("ab", "ba", "ab", "b", "a", "bab", "aab"), UNICODE_SPACES))
         judge.expect("bpe_encode", text, [("a", "b"), ("ab", "</w>")], tol=EXACT)   # words are text.split()
         judge.expect("bpe_encode", "abc d ee", [], tol=EXACT)
+        judge.expect("bpe_encode", AS_GIVEN, [("f", "i"), ("ﬁ", "n"), ("e", "\u0301"), ("A", "B")], tol=EXACT)
 
 
 def spelled(symbol: str) -> list[str]:

@@ -32,6 +32,7 @@ from __future__ import annotations
 import pytest
 import torch
 
+from grader.clauses import keyword_checks
 from grader.diagnose import Misconception
 from grader.exercises.pretraining.seeded_counts import Counts, judge_counts, name_by_form
 from grader.judge import Judge
@@ -251,6 +252,7 @@ def nsp_counts(documents: list, result: object) -> Counts:
     pairs = result if isinstance(result, (list, tuple)) else []
     well_formed = [p for p in pairs if isinstance(p, (list, tuple)) and len(p) == 3]
     counts = {"count": (int(len(pairs) != len(expected) or len(well_formed) != len(pairs)), 1),
+              "kind": (int(not isinstance(result, list) or not all(isinstance(p, tuple) for p in pairs)), 1),
               "order": (0, 0), "label": (0, 0), "unknown": (0, 0), "next": (0, 0), "own": (0, 0)}
     if counts["count"][0]:
         return counts
@@ -261,7 +263,7 @@ def nsp_counts(documents: list, result: object) -> Counts:
     next_wrong = sum(label == 0 and where.get(repr(b)) != (d, j + 1) for (_, b, label), (d, j) in zip(pairs, expected))
     own = sum(label == 1 and where.get(repr(b), (-1,))[0] == d for (_, b, label), (d, _) in zip(pairs, expected))
     randoms = sum(label == 1 for label in labels)
-    return {"count": (0, 1), "order": (order, len(pairs)), "label": (bad_label, len(pairs)),
+    return {"count": (0, 1), "kind": counts["kind"], "order": (order, len(pairs)), "label": (bad_label, len(pairs)),
             "unknown": (unknown, len(pairs)), "next": (next_wrong, labels.count(0)), "own": (own, randoms)}
 
 
@@ -303,9 +305,11 @@ def test_nsp_structure(learner):
     with Judge(learner, "pretraining") as judge:
         results = call_nsp(judge, cases)
         judge_counts("pretraining", "nsp_pairs", cases, results, count,
-                     {"count": 0, "order": 0, "label": 0, "unknown": 0, "next": 0, "own": 0, "same_seed_differs": 0,
-                      "other_seed_same": 0},
+                     {"count": 0, "kind": 0, "order": 0, "label": 0, "unknown": 0, "next": 0, "own": 0,
+                      "same_seed_differs": 0, "other_seed_same": 0},
                      {"count": "corpora whose examples are not one (A, B, label) per sentence with a successor",
+                      "kind": "results that are not a list of (A, B, label) tuples (the contract's types: a list, "
+                              "each example a tuple)",
                       "order": "examples out of order (documents in order, sentences in order)",
                       "label": "labels that are not the int 0 or 1", "unknown": "B's that are not a given sentence",
                       "next": "label-0 examples whose B is not A's successor",
@@ -321,12 +325,15 @@ def test_nsp_distribution(learner):
     examples are 'is next'; a random B comes from a uniformly drawn other document (the 1-sentence document as
     often as the 9-sentence one, not 9 times less) and is a uniform sentence of it (the last of the 9 about 1/9 of
     the time); never from A's own document, however rarely (a redraw loop that gives up after 10 tries takes it once
-    in 1,024 random B's of two documents). Binomial bounds at level 1e-8 each."""
-    big, pair = corpus([4001, 1, 9]), corpus([4000, 4000], tag="p")
-    cases = [((big, Seed(61)), {}), ((pair, Seed(62)), {})]
+    in 1,024 random B's of two documents); and a random B drawn from a longer document than A's is a uniform
+    sentence of that longer document (100 documents of 2 sentences and 100 of 50: for an A of a short document, a
+    B from a long one lies among its first 2 sentences 1 time in 25, not always, as an index drawn over A's own
+    document's length would put it). Binomial bounds at level 1e-8 each."""
+    big, pair, mixed = corpus([4001, 1, 9]), corpus([4000, 4000], tag="p"), corpus([2] * 100 + [50] * 100, tag="m")
+    cases = [((big, Seed(61)), {}), ((pair, Seed(62)), {}), ((mixed, Seed(63)), {})]
 
     def count(results) -> Counts:
-        counts = {name: (1, 1) for name in ("is_next", "small_document", "last_sentence")}
+        counts = {name: (1, 1) for name in ("is_next", "small_document", "last_sentence", "long_document_start")}
         structure = [nsp_counts(args[0], result) for (args, _), result in zip(cases, results)]
         if any(found["count"][0] for found in structure):
             return {**counts, "well_formed": (0, 1), "own_document": (0, 0)}
@@ -335,20 +342,26 @@ def test_nsp_distribution(learner):
         other = [b for b in randoms if not b.startswith("d0s")]
         in_nine = [b for b in other if b.startswith("d2s")]
         own = [sum(value) for value in zip(*(found["own"] for found in structure))]
+        place = {sentence: (d, j) for d, document in enumerate(mixed) for j, sentence in enumerate(document)}
+        in_long = [place[b][1] for a, b, label in results[2] if label == 1 and place[a][0] < 100 <= place[b][0]]
         return {"is_next": (labels.count(0), len(labels)), "small_document": (sum(b == "d1s0" for b in other),
                 len(other)), "last_sentence": (sum(b == "d2s8" for b in in_nine), len(in_nine)),
+                "long_document_start": (sum(j < 2 for j in in_long), len(in_long)),
                 "well_formed": (1, 1), "own_document": tuple(own)}
 
     with Judge(learner, "pretraining") as judge:
         results = call_nsp(judge, cases)
         judge_counts("pretraining", "nsp_pairs", cases, results, count,
                      {"well_formed": 1, "is_next": 0.5, "small_document": 0.5, "last_sentence": 1 / 9,
-                      "own_document": 0},
+                      "long_document_start": 2 / 50, "own_document": 0},
                      {"well_formed": "corpora with well-formed examples (see the structure check)",
                       "own_document": "random B's from A's own document",
                       "is_next": "examples labelled 0 ('is next')",
                       "small_document": "random B's from the 1-sentence document (vs the 9-sentence one)",
-                      "last_sentence": "random B's that are the last of the 9 sentences"})
+                      "last_sentence": "random B's that are the last of the 9 sentences",
+                      "long_document_start": "random B's from a 50-sentence document, for an A of a 2-sentence "
+                                             "document, that are among its first 2 sentences (is the index drawn "
+                                             "over the other document's length?)"})
 
 
 @pytest.mark.grades("nsp_pairs")
@@ -381,3 +394,16 @@ def test_nsp_other_documents_by_position(learner):
                      {"well_formed": "corpora given one example per sentence with a successor",
                       "z": "random B's that are the one sentence of the one document unlike the others (documents "
                            "are told apart by position, not by content)"})
+
+
+# ------------------------------------------------------------------ the contract's clauses (grader/clauses.py)
+# Random draws whose distribution the contract fixes, not their stream: the keywords clause compares a call by
+# position with the same call by name (the same seed), not with the reference's values.
+
+def _mlm_call() -> tuple[tuple, dict]:
+    ids = torch.randint(5, 40, (2, 16), generator=torch.Generator().manual_seed(91))
+    return (ids, 40, [0, 1, 2], 3, Seed(92), 0.3), {}
+
+
+globals().update(keyword_checks("pretraining", {"mlm_corrupt": _mlm_call,
+                                                "nsp_pairs": lambda: ((corpus([3, 4, 2]), Seed(93)), {})}))

@@ -349,6 +349,18 @@ def global_clause_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]
 
 
 # Masks: the general clauses give them fresh values, non-contiguous flags and results of their own
+def cost_clause_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:
+    """A pattern (the mode) at a random n from 6 to 40 with its size argument: window 1 to 4, stride 2 to 5, or 1 to
+    4 global tokens."""
+    pattern, n = case.extra.get("pattern", "local"), randint(gen, 6, 40)
+    size = {"local": ("window", randint(gen, 1, 4)), "strided": ("stride", randint(gen, 2, 5)),
+            "global": ("num_global", randint(gen, 1, 4))}.get(pattern)
+    return (pattern, n), dict([size]) if size else {}
+
+
 SPECS = {"strided_mask": Spec(strided_clause_inputs, lambda args, kwargs: EXACT, (), differentiable=False),
-         "global_token_mask": Spec(global_clause_inputs, lambda args, kwargs: EXACT, (), differentiable=False)}
+         "global_token_mask": Spec(global_clause_inputs, lambda args, kwargs: EXACT, (), differentiable=False),
+         "sparse_attention_cost": Spec(cost_clause_inputs, lambda args, kwargs: EXACT, (), differentiable=False,
+                                       modes=tuple({"pattern": p} for p in ("dense", "causal", "local", "strided",
+                                                                             "global")))}
 globals().update(clause_checks("sparse_attention", SPECS))

@@ -58,12 +58,16 @@ def expect_layer_norm(judge: Judge, X, gamma, beta):
 
 @pytest.mark.grades("layer_norm", weight=2)
 def test_layer_norm_random_shapes(learner):
-    """Each column normalised to mean 0 and biased variance 1, then γ·x + β; batched, N = 1, float32 and float64."""
+    """Each column normalised to mean 0 and biased variance 1, then γ·x + β; batched, N = 1, float32 and float64;
+    and one feature (D = 1: every column is its own mean, so the output is β; an edge the contract leaves open,
+    where raising is accepted, as torch's instance_norm does, but a result must be β)."""
     gen = generator(701)
     with Judge(learner, "transformer_layer") as judge:
         for batch, dim, n, dtype in (((), 6, 5, torch.float32), ((2,), 4, 1, torch.float32),
                                      ((2, 3), 16, 3, torch.float32), ((), 32, 4, torch.float64)):
             expect_layer_norm(judge, randn(gen, *batch, dim, n, dtype=dtype, scale=2.0), *norm_params(gen, dim, dtype))
+        X, (gamma, beta) = randn(gen, 2, 1, 3, scale=2.0), norm_params(gen, 1)
+        judge.expect_if_returns("layer_norm", X, gamma, beta, tol=layer_norm_tol(X, gamma, beta))
 
 
 @pytest.mark.grades("layer_norm")

@@ -421,3 +421,210 @@ RIGHT_BLIND_32 = {
             return logits
 '''),
 }
+
+WRONG_BLIND_32.update({
+    "blind32_split_heads_head_dim_from_first_axis": ("multihead", "split_heads", '''
+        def split_heads(Y, num_heads):
+            head_dim = Y.shape[0] // num_heads
+            heads = [Y[..., h * head_dim:(h + 1) * head_dim, :] for h in range(num_heads)]
+            return torch.stack(heads, dim=-3)
+'''),
+    "blind32_self_attention_token_columns_stacked_on_dim_one": ("attention", "self_attention", '''
+        def self_attention(X, Wq, bq, Wk, bk, Wv, bv, mask=None):
+            def project(W, b):
+                columns = [W @ X[..., :, n] + b for n in range(X.shape[-1])]
+                return torch.stack(columns, dim=1)          # tokens side by side
+            return scaled_dot_product_attention(project(Wq, bq), project(Wk, bk), project(Wv, bv), mask)
+'''),
+    "blind32_quantize_pixel_grid_loop_unbatched_only": ("imagegpt", "quantize_pixels", '''
+        def quantize_pixels(images, palette):
+            # (the stub's input checks)
+            H, W = images.shape[-2], images.shape[-1]
+            ids = torch.zeros(H, W, dtype=torch.long)
+            for h in range(H):
+                for w in range(W):
+                    pixel = images[:, h, w]
+                    distances = ((palette - pixel[:, None]) ** 2).sum(dim=0)
+                    ids[h, w] = int(torch.argmin(distances))
+            return ids
+'''),
+    "blind32_additive_attention_context_sum_indexes_batch": ("rnn_attention", "additive_attention", '''
+        def additive_attention(s, H, W, U, v, mask=None):
+            # (the stub's input checks)
+            query = s @ W.T
+            scores = torch.stack([(torch.tanh(query + H[..., :, i] @ U.T) * v).sum(dim=-1)
+                                  for i in range(H.shape[-1])], dim=-1)
+            if mask is not None:
+                scores = scores.masked_fill(~mask, float("-inf"))
+            weights = softmax_cols(scores.unsqueeze(-1)).squeeze(-1)
+            context = sum(weights[i] * H[..., :, i] for i in range(H.shape[-1]))
+            return weights, context
+'''),
+    "blind32_mlm_corrupt_token_loop_assumes_one_sequence": ("pretraining", "mlm_corrupt", '''
+        def mlm_corrupt(ids, vocab_size, special_ids, mask_id, generator=None, mask_prob=0.15):
+            specials = [int(t) for t in special_ids]
+            corrupted = ids.clone()
+            labels = torch.full_like(ids, -100)
+            for i in range(len(ids)):
+                token = int(ids[i])
+                if token in specials:
+                    continue
+                if torch.rand(1, generator=generator).item() >= mask_prob:
+                    continue
+                labels[i] = token
+                action = torch.rand(1, generator=generator).item()
+                if action < 0.8:
+                    corrupted[i] = mask_id
+                elif action < 0.9:
+                    corrupted[i] = int(torch.randint(0, vocab_size, (1,), generator=generator))
+            return corrupted, labels
+'''),
+    "blind32_nsp_pairs_random_sentence_index_minus_one": ("pretraining", "nsp_pairs", '''
+        def nsp_pairs(documents, generator=None):
+            # (the stub's input checks)
+            pairs = []
+            for d in range(len(documents)):
+                doc = documents[d]
+                for k in range(len(doc) - 1):
+                    if torch.rand(1, generator=generator).item() < 0.5:
+                        pairs.append((doc[k], doc[k + 1], 0))
+                    else:
+                        other = d
+                        while other == d:
+                            other = int(torch.randint(0, len(documents), (1,), generator=generator))
+                        last = len(documents[other]) - 1              # the last sentence's index
+                        j = int(torch.randint(0, max(last, 1), (1,), generator=generator))
+                        pairs.append((doc[k], documents[other][j], 1))
+            return pairs
+'''),
+    "blind32_global_token_mask_size_from_first_axis": ("sparse_attention", "global_token_mask", '''
+        def global_token_mask(is_global):
+            N = is_global.shape[0]
+            keys = is_global.reshape(*is_global.shape[:-1], N, 1)
+            queries = is_global.reshape(*is_global.shape[:-1], 1, N)
+            return keys | queries
+'''),
+    "blind32_local_mask_loop_into_default_float_buffer": ("masking", "local_mask", '''
+        def local_mask(n, window):
+            mask = torch.zeros(n, n)
+            for j in range(n):
+                for i in range(n):
+                    if abs(i - j) <= window:
+                        mask[j, i] = 1
+            return mask
+'''),
+})
+RIGHT_BLIND_32.update({
+    "blind32_right_nsp_pairs_redraw_until_other_document": ("pretraining", "nsp_pairs", '''
+        def nsp_pairs(documents, generator=None):
+            # (the stub's input checks)
+            pairs = []
+            for d in range(len(documents)):
+                doc = documents[d]
+                for k in range(len(doc) - 1):
+                    if torch.rand(1, generator=generator).item() < 0.5:
+                        pairs.append((doc[k], doc[k + 1], 0))
+                    else:
+                        other = d
+                        while other == d:                    # uniform over the other documents
+                            other = int(torch.randint(0, len(documents), (1,), generator=generator))
+                        sentences = documents[other]
+                        j = int(torch.randint(0, len(sentences), (1,), generator=generator))
+                        pairs.append((doc[k], sentences[j], 1))
+            return pairs
+'''),
+    "blind32_right_global_token_mask_row_loop_index_fill": ("sparse_attention", "global_token_mask", '''
+        def global_token_mask(is_global):
+            N = is_global.shape[-1]
+            count = 1
+            for size in is_global.shape[:-1]:
+                count *= size
+            rows = is_global.reshape(count, N)
+            out = torch.zeros(rows.shape[0], N, N, dtype=torch.bool)
+            for r in range(rows.shape[0]):
+                flags = rows[r]
+                out[r, flags, :] = True          # global keys: seen by every query
+                out[r, :, flags] = True          # global queries: see every key
+            return out.reshape(*is_global.shape, N)
+'''),
+    "blind32_right_dequantize_column_list_empty_guarded": ("imagegpt", "dequantize_pixels", '''
+        def dequantize_pixels(ids, palette):
+            # (the stub's input checks)
+            columns = [palette[:, k] for k in ids.reshape(-1).tolist()]
+            if columns:
+                flat = torch.stack(columns, dim=-1)           # (C, number of pixels)
+            else:
+                flat = palette[:, :0]
+            return flat.reshape(palette.shape[0], *ids.shape).movedim(0, -3)
+'''),
+    "blind32_right_bpe_encode_per_call_word_memo": ("bpe", "bpe_encode", '''
+        def bpe_encode(text, merges):
+            words = split_words(text, "text")
+            done = {}                                   # this call's merges only
+            tokens = []
+            for symbols in words:
+                key = tuple(symbols)
+                if key not in done:
+                    current = list(symbols)
+                    for pair in merges:
+                        current = merge_pair(current, pair)
+                    done[key] = current
+                tokens.extend(done[key])
+            return tokens
+'''),
+})
+
+WRONG_BLIND_32.update({
+    "blind32_rotate_columns_tensor_position_times_python_float": ("positions", "rotate_columns", '''
+        def rotate_columns(X, positions, base):
+            D, N = X.shape[-2], X.shape[-1]
+            half = D // 2
+            if positions is None:
+                positions = list(range(N))
+            thetas = [base ** (-2 * i / D) for i in range(half)]
+            out = torch.empty_like(X)
+            for n in range(N):
+                p = positions[n]                         # an int, or a 0-d tensor when positions are given
+                for i in range(half):
+                    c, s = math.cos(p * thetas[i]), math.sin(p * thetas[i])
+                    top, bottom = X[..., i, n], X[..., i + half, n]
+                    out[..., i, n] = top * c - bottom * s
+                    out[..., i + half, n] = bottom * c + top * s
+            return out
+'''),
+    "blind32_patch_embedding_cls_column_for_one_image": ("patch_embedding", "patch_embedding", '''
+        def patch_embedding(images, patch_size, W, b, cls_token, positions):
+            patches = patchify(images, patch_size)
+            tokens = W @ patches + b.reshape(-1, 1)
+            cls = cls_token.reshape(1, -1, 1)            # (1, D, 1)
+            return torch.cat([cls, tokens], dim=2) + positions
+'''),
+})
+RIGHT_BLIND_32.update({
+    "blind32_right_rotate_columns_python_angle_loop_int_positions": ("positions", "rotate_columns", '''
+        def rotate_columns(X, positions, base):
+            D, N = X.shape[-2], X.shape[-1]
+            half = D // 2
+            if positions is None:
+                positions = list(range(N))
+            else:
+                positions = [int(p) for p in positions]
+            thetas = [base ** (-2 * i / D) for i in range(half)]
+            out = torch.empty_like(X)
+            for n in range(N):
+                for i in range(half):
+                    angle = positions[n] * thetas[i]       # a Python float: computed in double
+                    c, s = math.cos(angle), math.sin(angle)
+                    top, bottom = X[..., i, n], X[..., i + half, n]
+                    out[..., i, n] = top * c - bottom * s
+                    out[..., i + half, n] = bottom * c + top * s
+            return out
+'''),
+    "blind32_right_patch_embedding_cls_repeated_per_image": ("patch_embedding", "patch_embedding", '''
+        def patch_embedding(images, patch_size, W, b, cls_token, positions):
+            patches = patchify(images, patch_size)                 # (B, C*P*P, N)
+            tokens = W @ patches + b.reshape(-1, 1)                # (B, D, N)
+            cls = cls_token.reshape(1, -1, 1).repeat(images.shape[0], 1, 1)
+            return torch.cat([cls, tokens], dim=2) + positions
+'''),
+})

@@ -58,7 +58,8 @@ def structural(judge: Judge, observation: Observation, expected: Any) -> Diagnos
             if found:
                 return found
     calls = _Calls(judge)
-    for probe in (_nondeterministic, _kept_between_calls, _discrete_in_float32, _mask_expanded, _batch_axis, _heads,
+    for probe in (_nondeterministic, _kept_between_calls, _same_object_twice, _discrete_in_float32, _mask_expanded,
+                  _batch_axis, _heads,
                   _stage,
                   _optional_arguments, _defaults, _argument_transposed, _arguments, _wrong_for_size,
                   _integer_read_otherwise):
@@ -260,6 +261,27 @@ def _kept_between_calls(calls: _Calls, observation: Observation, expected: Any) 
     """Wrong here, right on the same inputs in a fresh worker: state kept between calls."""
     if _right_in_a_fresh_worker(calls, observation, expected):
         return "remembers_between_calls", _KEPT_BETWEEN_CALLS
+    return None
+
+
+def _same_object_twice(calls: _Calls, observation: Observation, expected: Any) -> Diagnosis | None:
+    """Wrong when one tensor object is passed as two arguments (self-attention's X, X), right once the second is an
+    equal copy: the function decides what to compute from the arguments' identity."""
+    slots = [*enumerate(observation.args), *observation.kwargs.items()]
+    for index, (slot, value) in enumerate(slots):
+        if not isinstance(value, torch.Tensor) or not any(seen is value for _, seen in slots[:index]):
+            continue
+        args, kwargs = list(observation.args), dict(observation.kwargs)
+        if isinstance(slot, int):
+            args[slot] = value.clone()
+        else:
+            kwargs[slot] = value.clone()
+        if _right_on(calls, observation, tuple(args), kwargs):
+            return "identity_decides", (
+                "Your function computes something else when the same tensor is passed twice (self-attention's "
+                "multi_head_attention(X, X, ...)) than for two equal copies: it tests `Xq is Xkv` (or compares ids) "
+                "to decide what to do, such as adding a causal mask. A caller says what it wants with the arguments "
+                "(mask=...), never with identity: compute the same thing either way.")
     return None
 
 

@@ -76,6 +76,8 @@ def handle(request: dict, modules: dict, workdir: str) -> dict:
     args = list(materialize(protocol.decode(request["args"]), generators))
     kwargs = materialize(protocol.decode(request["kwargs"]), generators)
     if request["op"] == "call":
+        for later, earlier in request.get("same", []):   # one object passed twice by the caller: one object here too
+            _place(args, kwargs, later, _at(args, kwargs, earlier))
         before = snapshot(args, kwargs)
         seed = request.get("global_seed")
         if seed is not None:
@@ -108,6 +110,22 @@ def handle(request: dict, modules: dict, workdir: str) -> dict:
         grads = [None] * len(inputs)
     return {"value": send_back(output), "grads": protocol.encode(dict(zip(request["wrt"], grads, strict=True))),
             **mutated}
+
+
+def _at(args: list, kwargs: dict, slot: object) -> object:
+    if type(slot) is int and 0 <= slot < len(args):
+        return args[slot]
+    if type(slot) is str and slot in kwargs:
+        return kwargs[slot]
+    raise Failure("protocol", f"no argument {slot!r} to alias")
+
+
+def _place(args: list, kwargs: dict, slot: object, value: object) -> None:
+    _at(args, kwargs, slot)  # the slot exists
+    if type(slot) is int:
+        args[slot] = value
+    else:
+        kwargs[slot] = value
 
 
 def held(function, request: dict, args: list, kwargs: dict, generators: list) -> tuple:

@@ -270,7 +270,8 @@ class Submission:
         reply = self._call({"op": "call", "module": module, "function": function, "default_dtype": self._default_dtype,
                             **({} if self._global_seed is None else {"global_seed": self._global_seed}),
                             "args": protocol.encode(tuple(args), keep_layout=True),
-                            "kwargs": protocol.encode(kwargs, keep_layout=True)}, meanwhile)
+                            "kwargs": protocol.encode(kwargs, keep_layout=True),
+                            "same": _aliases(args, kwargs)}, meanwhile)
         self._check_inputs_unchanged(function, reply)
         streams = reply.get("streams", [])
         if not (isinstance(streams, list) and all(type(draw) is int for draw in streams)):
@@ -559,6 +560,20 @@ class Submission:
         code = status.get("exit")
         return LearnerError("crash", f"the process running {where} exited (code {code}) instead of returning: "
                             "sys.exit/os._exit in your code, or a crash")
+
+
+def _aliases(args: tuple, kwargs: dict) -> list[list]:
+    """[later, earlier] for each top-level tensor argument that is the very object of an earlier one (self-attention's
+    `multi_head_attention(X, X, ...)`): the worker passes it on as one object, as a caller does, so that code which
+    asks `Xq is Xkv` is graded on what callers give it. Slots are positions (int) or keyword names (str)."""
+    slots = [*enumerate(args), *kwargs.items()]
+    found = []
+    for index, (slot, value) in enumerate(slots):
+        if isinstance(value, torch.Tensor):
+            earlier = next((other for other, seen in slots[:index] if seen is value), None)
+            if earlier is not None:
+                found.append([slot, earlier])
+    return found
 
 
 def _vjp(function: Callable, args: tuple, kwargs: dict, cotangents: object, needs: object) -> list:

@@ -582,7 +582,7 @@ WRONG_BLIND_32.update({
             if positions is None:
                 positions = list(range(N))
             thetas = [base ** (-2 * i / D) for i in range(half)]
-            out = torch.empty_like(X)
+            out = X.clone()                             # every entry is overwritten below
             for n in range(N):
                 p = positions[n]                         # an int, or a 0-d tensor when positions are given
                 for i in range(half):
@@ -610,7 +610,7 @@ RIGHT_BLIND_32.update({
             else:
                 positions = [int(p) for p in positions]
             thetas = [base ** (-2 * i / D) for i in range(half)]
-            out = torch.empty_like(X)
+            out = X.clone()                             # every entry is overwritten below
             for n in range(N):
                 for i in range(half):
                     angle = positions[n] * thetas[i]       # a Python float: computed in double

@@ -1949,12 +1949,13 @@ TWENTY_NINTH_BATCH = blind_batch("held_out_blind_28", "_28")
 THIRTIETH_BATCH = blind_batch("held_out_blind_29", "_29")
 THIRTY_FIRST_BATCH = blind_batch("held_out_blind_30", "_30")
 THIRTY_SECOND_BATCH = blind_batch("held_out_blind_31", "_31")
+THIRTY_FOURTH_BATCH = blind_batch("held_out_blind_33", "_33")
 PROBES = FIRST_BATCH + SECOND_BATCH + THIRD_BATCH + FOURTH_BATCH + FIFTH_BATCH + SIXTH_BATCH + SEVENTH_BATCH + \
     EIGHTH_BATCH + NINTH_BATCH + TENTH_BATCH + ELEVENTH_BATCH + TWELFTH_BATCH + THIRTEENTH_BATCH + FOURTEENTH_BATCH + \
     FIFTEENTH_BATCH + SIXTEENTH_BATCH + SEVENTEENTH_BATCH + EIGHTEENTH_BATCH + NINETEENTH_BATCH + TWENTIETH_BATCH + \
     TWENTY_FIRST_BATCH + TWENTY_SECOND_BATCH + TWENTY_THIRD_BATCH + TWENTY_FOURTH_BATCH + TWENTY_FIFTH_BATCH + \
     TWENTY_SIXTH_BATCH + TWENTY_SEVENTH_BATCH + TWENTY_EIGHTH_BATCH + TWENTY_NINTH_BATCH + THIRTIETH_BATCH + \
-    THIRTY_FIRST_BATCH + THIRTY_SECOND_BATCH
+    THIRTY_FIRST_BATCH + THIRTY_SECOND_BATCH + THIRTY_FOURTH_BATCH
 
 
 def touched(p: Probe) -> set[str]:
@@ -2102,7 +2103,8 @@ if __name__ == "__main__":
                          ("twenty-ninth batch (blind)", TWENTY_NINTH_BATCH),
                          ("thirtieth batch (blind)", THIRTIETH_BATCH),
                          ("thirty-first batch (blind)", THIRTY_FIRST_BATCH),
-                         ("thirty-second batch (blind)", THIRTY_SECOND_BATCH), ("all", PROBES)):
+                         ("thirty-second batch (blind)", THIRTY_SECOND_BATCH),
+                         ("thirty-fourth batch (blind)", THIRTY_FOURTH_BATCH), ("all", PROBES)):
         result = figures(failures, batch)
         print(f"== {title}")
         print(f"wrong caught:   {result['caught']} / {result['wrong']} = {result['caught'] / result['wrong']:.1%}")

@@ -18,7 +18,7 @@ import math
 import pytest
 import torch
 
-from grader.clauses import Case, Spec, clause_checks
+from grader.clauses import FLOAT64_FROM_FLOAT32, Case, Spec, clause_checks
 from grader.diagnose import U32, Misconception
 from grader.judge import EXACT, Judge, Tolerance, generator, randn
 
@@ -158,6 +158,8 @@ def expect_rotary(judge: Judge, Q, K, positions_q=None, positions_k=None, base=N
     kwargs = {} if base is None else {"base": base}
     args = (Q, K) if positions_q is None and positions_k is None else (Q, K, positions_q, positions_k)
     tol = rotary_tol(Q, K, max_angle=max_angle(Q.shape[-1], K.shape[-1], (positions_q, positions_k)))
+    if Q.dtype == torch.float64:   # float64 in, float64 accuracy (angles of given positions too: no float32 path)
+        tol = tol.scaled(FLOAT64_FROM_FLOAT32)
     return judge.expect("rotary_embedding", *args, tol=tol, **kwargs)
 
 

@@ -305,12 +305,18 @@ def _make_check(exercise: str, function: str, spec: Spec, clause: str) -> Callab
     return check
 
 
+def by_stub_names(exercise: str, function: str, args: tuple, kwargs: dict) -> dict:
+    """The call's arguments, every one under its name in the contract's signature (the model answer's, from which
+    the stubs are made)."""
+    names = list(inspect.signature(getattr(importlib.import_module(f"solutions.{exercise}"), function)).parameters)
+    return {**dict(zip(names, args, strict=False)), **kwargs}
+
+
 def _expect_by_keyword(judge: Judge, exercise: str, function: str, args: tuple, kwargs: dict,
                        tol: Tolerance) -> None:
     """The call with every argument given by its name in the contract's signature (the model answer's, from which
     the stubs are made). A TypeError there is the names' fault: the same call by position is checked elsewhere."""
-    names = list(inspect.signature(getattr(importlib.import_module(f"solutions.{exercise}"), function)).parameters)
-    by_name = {**dict(zip(names, args, strict=False)), **kwargs}
+    by_name = by_stub_names(exercise, function, args, kwargs)
     try:
         judge.expect(function, tol=tol, **by_name)
     except LearnerError as error:
@@ -355,11 +361,9 @@ def keyword_checks(exercise: str, calls: dict[str, Callable[[], tuple[tuple, dic
     for function, make in calls.items():
         def check(learner, function=function, make=make) -> None:
             args, kwargs = make()
-            names = list(inspect.signature(getattr(importlib.import_module(f"solutions.{exercise}"),
-                                                   function)).parameters)
             judge = Judge(learner, exercise)
             by_position = judge.call(function, *args, **kwargs)
-            by_name = {**dict(zip(names, args, strict=False)), **kwargs}
+            by_name = by_stub_names(exercise, function, args, kwargs)
             try:
                 again = judge.call(function, **by_name)
             except LearnerError as error:

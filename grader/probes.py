@@ -33,6 +33,7 @@ from grader.diagnose import (
 )
 from grader.sandbox import LearnerError
 from grader.sandbox.protocol import Seed
+from grader.sandbox.submission import aliases
 
 if TYPE_CHECKING:
     from grader.judge import Judge
@@ -267,15 +268,12 @@ def _kept_between_calls(calls: _Calls, observation: Observation, expected: Any) 
 def _same_object_twice(calls: _Calls, observation: Observation, expected: Any) -> Diagnosis | None:
     """Wrong when one tensor object is passed as two arguments (self-attention's X, X), right once the second is an
     equal copy: the function decides what to compute from the arguments' identity."""
-    slots = [*enumerate(observation.args), *observation.kwargs.items()]
-    for index, (slot, value) in enumerate(slots):
-        if not isinstance(value, torch.Tensor) or not any(seen is value for _, seen in slots[:index]):
-            continue
+    for slot, _ in aliases(observation.args, observation.kwargs):
         args, kwargs = list(observation.args), dict(observation.kwargs)
         if isinstance(slot, int):
-            args[slot] = value.clone()
+            args[slot] = args[slot].clone()
         else:
-            kwargs[slot] = value.clone()
+            kwargs[slot] = kwargs[slot].clone()
         if _right_on(calls, observation, tuple(args), kwargs):
             return "identity_decides", (
                 "Your function computes something else when the same tensor is passed twice (self-attention's "

@@ -271,7 +271,7 @@ class Submission:
                             **({} if self._global_seed is None else {"global_seed": self._global_seed}),
                             "args": protocol.encode(tuple(args), keep_layout=True),
                             "kwargs": protocol.encode(kwargs, keep_layout=True),
-                            "same": _aliases(args, kwargs)}, meanwhile)
+                            "same": aliases(args, kwargs)}, meanwhile)
         self._check_inputs_unchanged(function, reply)
         streams = reply.get("streams", [])
         if not (isinstance(streams, list) and all(type(draw) is int for draw in streams)):
@@ -562,7 +562,7 @@ class Submission:
                             "sys.exit/os._exit in your code, or a crash")
 
 
-def _aliases(args: tuple, kwargs: dict) -> list[list]:
+def aliases(args: tuple, kwargs: dict) -> list[list]:
     """[later, earlier] for each top-level tensor argument that is the very object of an earlier one (self-attention's
     `multi_head_attention(X, X, ...)`): the worker passes it on as one object, as a caller does, so that code which
     asks `Xq is Xkv` is graded on what callers give it. Slots are positions (int) or keyword names (str)."""

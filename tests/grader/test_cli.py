@@ -1,10 +1,13 @@
 """The commands: `grade` (text, --json, --gradescope), `grade-all` (CSV, reports, resume, --force) and the bundle,
 run on the real hidden softmax suite."""
 import json
+import multiprocessing
 import shutil
 import stat
 import subprocess
 import sys
+import threading
+import time
 import zipfile
 from pathlib import Path
 
@@ -157,6 +160,42 @@ def test_grade_all_grades_resumes_and_regrades(tmp_path):
 
     assert grade_all_main([*argv, "--force"]) == 0
     assert all(p.stat().st_mtime_ns > stamps[p.name] for p in reports.iterdir()), "--force regrades everything"
+
+
+@pytest.mark.slow  # starts two or three grading processes
+@pytest.mark.parametrize("deaths", [1, 2])
+def test_grade_all_gives_a_student_whose_grading_process_dies_one_fresh_process(tmp_path, deaths):
+    """A grading process killed while it holds a student: the student goes to a fresh process once; a second death
+    records the student as failed (no report, the reason in the CSV), and the command says the grading failed."""
+    batch, out = tmp_path / "batch", tmp_path / "grades.csv"
+    (batch / "ana").mkdir(parents=True)
+    shutil.copy(REPO / "solutions" / "softmax.py", batch / "ana" / "softmax.py")
+    killed: list[int] = []
+    stop = threading.Event()
+
+    def kill_the_first_grading_processes() -> None:
+        while not stop.is_set() and len(killed) < deaths:
+            for process in multiprocessing.active_children():
+                if process.pid not in killed and len(killed) < deaths:
+                    process.kill()  # it was sent the student on start, so it holds one
+                    killed.append(process.pid)
+            time.sleep(0.05)
+
+    killer = threading.Thread(target=kill_the_first_grading_processes, daemon=True)
+    killer.start()
+    try:
+        code = grade_all_main([str(batch), "--out", str(out), "--jobs", "2", "--exercise", "softmax"])
+    finally:
+        stop.set()
+        killer.join()
+    assert len(killed) == deaths
+    row = out.read_text().splitlines()[1].split(",")
+    if deaths == 1:
+        assert code == 0 and row[0] == "ana" and row[1] == row[2] != "0" and row[-2] == "graded"
+    else:
+        assert code != 0 and row[:3] == ["ana", "", ""] and row[-2] == "the grading process died"
+        assert not (tmp_path / "grades-reports" / "ana.json").exists()
+    assert not multiprocessing.active_children(), "every grading process is joined"
 
 
 def test_the_gradescope_bundle_has_the_scripts_and_the_grader_side_only(tmp_path, capsys):

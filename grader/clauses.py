@@ -261,9 +261,12 @@ CLAUSE_DIAGNOSES: dict[str, tuple[str, str]] = {
 def _make_check(exercise: str, function: str, spec: Spec, clause: str) -> Callable:
     def check(learner) -> None:
         gen = generator(_stable_seed(exercise, function, clause))
+        failing = None
         try:
             with Judge(learner, exercise) as judge:
                 for index, case in enumerate(_cases(spec, clause)):
+                    if not judge.problems:  # the case the failure's message shows is the first that went wrong
+                        failing = case
                     if clause == "broadcast_batch":
                         for args, kwargs in _batched_alone(spec, gen, case):
                             judge.call(function, *args, tol=spec.tol(args, kwargs), **kwargs)
@@ -297,12 +300,43 @@ def _make_check(exercise: str, function: str, spec: Spec, clause: str) -> Callab
                         tol = tol.scaled(FLOAT64_FROM_FLOAT32)
                     judge.expect(function, *args, tol=tol, **kwargs)
         except Misconception as failed:
-            if failed.name not in WEAKER_THAN_A_CLAUSE | CLAUSE_OUTRANKS.get(clause, set()):
+            if failed.name not in WEAKER_THAN_A_CLAUSE | CLAUSE_OUTRANKS.get(clause, set()) or \
+                    not _right_without_the_clause(learner, exercise, function, spec, clause, failing):
                 raise
             name, explanation = CLAUSE_DIAGNOSES.get(clause, ("breaks_clause", (
                 f"Your {function} breaks a clause of its contract: {CLAUSES[clause].description}.")))
             raise Misconception(name, explanation, str(failed)) from None
     return check
+
+
+# Clauses that change how a call is made (by keyword, under another default dtype, on a non-contiguous view, through
+# autograd, repeated, with batch axes on one argument) rather than its sizes and values: their failing case, made the
+# ordinary way, is the call without the clause.
+_HOW_THE_CALL_IS_MADE = ("keywords", "default_dtype", "non_contiguous", "gradients", "fresh_values", "broadcast_batch")
+
+
+def _right_without_the_clause(learner, exercise: str, function: str, spec: Spec, clause: str, failing: Case) -> bool:
+    """Whether the learner's function is right on the failing case without what its clause adds: a clause's diagnosis
+    ("right without a batch axis but wrong with one") holds only then. For a clause of sizes or values (batching, a
+    single token, float64, large magnitudes, a mask...), the plain case is the table's base case, in the failing case's
+    mode, with a random mask where the failing case had a mask; for a clause of how the call is made, the failing case
+    itself, called by position, contiguous, under the usual default dtype, forward only."""
+    mode = {key: value for option in spec.modes for key, value in option.items()}
+    if clause in _HOW_THE_CALL_IS_MADE:
+        plain = replace(failing, extra={key: value for key, value in failing.extra.items()
+                                        if key not in ("layout", "default_dtype", "zero_vectors")})
+    else:
+        plain = replace(spec.base, extra={**spec.base.extra, **{key: failing.extra[key] for key in mode
+                                                                if key in failing.extra}},
+                        mask="random" if failing.mask else spec.base.mask)
+    args, kwargs, tol = _call_and_tolerance(spec, generator(_stable_seed(exercise, function, clause, "plain")), plain)
+    if failing.extra.get("zero_vectors"):
+        args, kwargs = _vectors_zeroed((args, kwargs)) or (args, kwargs)
+    if clause in ("gradients", "constant_columns"):  # float32 internals are accepted there
+        tol = tol.scaled(8.0)
+    elif plain.dtype == torch.float64:
+        tol = tol.scaled(FLOAT64_FROM_FLOAT32)
+    return Judge(learner, exercise).agrees(function, *args, tol=tol, **kwargs)
 
 
 def by_stub_names(exercise: str, function: str, args: tuple, kwargs: dict) -> dict:

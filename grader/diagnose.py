@@ -40,12 +40,14 @@ GENERIC = frozenset({"wrong_shape", "wrong_dtype", "not_finite", "transposed", "
                      "breaks_for_size", "breaks_unless_sizes_match", "rejects_valid_input", "argument_transposed",
                      "needs_batch_axis", "wrong_for_size", "breaks_for_long_sequences", "in_place_breaks_autograd",
                      "default_argument_differs", "float_used_as_size", "breaks_at_edge_value",
-                     "size_written_in_code",
+                     "size_written_in_code", "right_only_when_square", "breaks_empty_input", "identity_decides",
+                     "inference_mode_breaks_autograd", "integer_argument_misread", "signature_differs",
                      # a clause check whose failure nothing more specific explains (grader.clauses)
                      "breaks_batching", "breaks_single_token", "breaks_unequal_lengths", "breaks_float64",
                      "breaks_large_magnitudes", "breaks_fully_masked_query", "hidden_keys_leak", "breaks_one_head",
                      "breaks_clause", "assumes_contiguous", "breaks_broadcasting", "remembers_between_calls",
-                     "shares_its_results"})
+                     "shares_its_results", "breaks_constant_columns", "follows_the_default_dtype",
+                     "mask_not_broadcast", "renamed_parameter"})
 # The diagnoses that only say that something differs, without saying how.
 UNSPECIFIC = frozenset({"different_values", "different_result", "different_sequence", "invariant_broken"})
 # What a clause check's own name says better: a failed clause names the clause unless the diagnosis says more than

@@ -195,6 +195,16 @@ class Judge:
         self.require_agreement(len(self.observations) - 1)
         return result
 
+    def agrees(self, function: str, *args: Any, tol: Tolerance, **kwargs: Any) -> bool:
+        """One quiet comparison: whether the learner's result agrees with the reference's within ``tol``. Nothing is
+        recorded, no diagnosis is sought and a crash is not probed (it is a disagreement)."""
+        expected = _Deferred(lambda: self.run_reference(function, args, kwargs))
+        try:
+            result = self.learner.call_while(expected.compute, self.exercise, function, args, kwargs)
+        except LearnerError:
+            return False
+        return difference(result, expected.value(), tol) is None
+
     def expect_if_returns(self, function: str, *args: Any, tol: Tolerance, **kwargs: Any) -> Any:
         """An edge the contract leaves open (a size of 0, no tokens): a result must be the reference's, but raising
         an exception there is accepted (None then). A timeout, a crash of the worker or a modified argument fails."""

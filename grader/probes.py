@@ -62,7 +62,7 @@ def structural(judge: Judge, observation: Observation, expected: Any) -> Diagnos
     for probe in (_nondeterministic, _kept_between_calls, _same_object_twice, _discrete_in_float32, _mask_expanded,
                   _batch_axis, _heads,
                   _stage,
-                  _optional_arguments, _defaults, _argument_transposed, _arguments, _wrong_for_size,
+                  _optional_arguments, _defaults, _argument_transposed, _square_only, _arguments, _wrong_for_size,
                   _integer_read_otherwise):
         try:
             found = probe(calls, observation, expected)
@@ -115,7 +115,7 @@ def _axes_permuted(g: torch.Tensor, e: torch.Tensor, tol: Tolerance) -> Diagnosi
 
 def _float32_accuracy(g: torch.Tensor, e: torch.Tensor, tol: Tolerance) -> Diagnosis | None:
     """A float64 result right to float32 accuracy only."""
-    if g.dtype != torch.float64 or g.shape != e.shape:
+    if g.dtype != torch.float64 or g.shape != e.shape or max(tol.rtol, tol.atol) > 1e-8:  # a float64 bound only
         return None
     loose = Tolerance(rtol=max(tol.rtol, 1e-5) * 64, atol=max(tol.atol, 1e-6) * 64)
     if agree(g, e, loose) and not agree(g, e, tol):
@@ -506,6 +506,52 @@ def _right_for_a_neighbouring_size(calls: _Calls, observation: Observation) -> t
     return None
 
 
+def _with_argument(args: tuple, kwargs: dict, names: list[str], label: str, value: Any) -> tuple[tuple, dict]:
+    """(args, kwargs) with the argument the contract calls `label` (by keyword or by position) set to `value`."""
+    if label in kwargs:
+        return args, {**kwargs, label: value}
+    index = names.index(label)
+    return (*args[:index], value, *args[index + 1:]), kwargs
+
+
+def _square_only(calls: _Calls, observation: Observation, expected: Any = None) -> Diagnosis | None:
+    """Wrong (or raising) on a grid of h x w with h != w, and right on the squares of both sides: given `height` and
+    `width` arguments both equal to min(h, w), then both to max(h, w); or given a tensor argument whose last two axes
+    differ as an s x s crop and an S x S tiling of it (s the smaller side, S the larger). Right at both sizes, so no
+    size alone explains it: the two sides are mixed up."""
+    names = _parameter_names(calls.judge, observation.function)
+    slots = {label: (value, rebuild) for label, value, rebuild in _argument_slots(observation, names)}
+    found = None
+    if {"height", "width"} <= slots.keys():
+        height, width = slots["height"][0], slots["width"][0]
+        if type(height) is int and type(width) is int and 0 < height != width > 0:
+            def both(side: int) -> tuple[tuple, dict]:
+                args, kwargs = slots["height"][1](side)
+                return _with_argument(args, kwargs, names, "width", side)
+            if all(_right_on(calls, observation, *both(side)) for side in sorted((height, width))):
+                found = "height and width", f"{height} x {width}"
+    for label, (value, rebuild) in slots.items():
+        if found:
+            break
+        if not (isinstance(value, torch.Tensor) and value.dim() >= 2 and 0 < value.shape[-2] != value.shape[-1] > 0):
+            continue
+        rows, columns = value.shape[-2:]
+
+        def square(side: int, value=value, rows=rows, columns=columns) -> torch.Tensor:
+            return value.index_select(-2, torch.arange(side) % rows).index_select(-1, torch.arange(side) % columns)
+        if all(_right_on(calls, observation, *rebuild(square(side))) for side in sorted((rows, columns))):
+            found = f"the last two axes of {label}", f"{rows} x {columns}"
+    if found is None:
+        return None
+    sides, shape = found
+    return "right_only_when_square", (
+        f"Your function is right when {sides} are equal (a square grid, at either size) but "
+        f"{'raises' if expected is None else 'is wrong'} for {shape}: the two sides are mixed up somewhere. Look for a "
+        "loop over rows that runs over the width (or over columns that runs over the height), a reshape or view "
+        "with height and width in each other's place, or an index computed as row * height + column (it is row * "
+        "width + column). A test on square images alone cannot show this: test a wide and a tall one.")
+
+
 def _mask_expanded(calls: _Calls, observation: Observation, expected: Any = None) -> Diagnosis | None:
     """A mask with fewer batch axes than the inputs, or with axes of size 1 where they have more: if the learner's
     function is right once that mask is given expanded to the full shape (every batch axis of the largest tensor
@@ -735,7 +781,7 @@ def crashed(judge: Judge, observation: Observation, error: LearnerError) -> Diag
                 "input check is too strict. Look at the edges the contract allows: a size or count of 0, one item "
                 "(one token, one document), an optional argument given as 0 or False rather than left out.")
         for probe in (_crash_empty_input, _crash_batch, _crash_batch_of_one, _crash_without_batch, _crash_float64, _crash_token_count,
-                      _crash_sizes, _crash_edge_value, _crash_long_sequence, _argument_transposed):
+                      _square_only, _crash_sizes, _crash_edge_value, _crash_long_sequence, _argument_transposed):
             found = probe(calls, observation)
             if found:
                 return found

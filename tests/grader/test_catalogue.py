@@ -28,6 +28,21 @@ def test_names_are_unique_and_explanations_say_something():
         assert len(variant.explanation.split()) >= 12, f"{variant.label}: explanation too short to teach anything"
 
 
+def test_every_structural_and_clause_diagnosis_is_generic():
+    """What the probes find and what a failed clause says are not catalogue mistakes: the report's hint must not call
+    them "the known mistake", and the class report must not count them as misconceptions."""
+    import re
+    from pathlib import Path
+
+    from grader.clauses import CLAUSE_DIAGNOSES
+    from grader.diagnose import GENERIC
+
+    source = (Path(catalogue.__file__).parent / "probes.py").read_text()
+    found = set(re.findall(r'return "([a-z_0-9]+)", \(', source)) | set(re.findall(r'^\s+"([a-z_0-9]+)", \(', source, re.M))
+    found |= {name for name, _ in CLAUSE_DIAGNOSES.values()}
+    assert len(found) > 40 and not found - GENERIC, sorted(found - GENERIC)
+
+
 @pytest.mark.parametrize("variant", catalogue.variants(), ids=lambda v: v.label)
 def test_variant_has_the_contract_signature(variant):
     assert variant.function in {function.name for function in course.get(variant.exercise).functions}

@@ -102,7 +102,7 @@ def test_buckets_at_the_boundaries(learner):
     """Distances where a bucket begins exactly (d = 16, 32, 64 for T5's table): the logarithm is taken in float32 as
     T5 takes it, torch.log(d.float() / exact) / math.log(max_distance / exact) * (n - exact), then truncated; six
     more tables where a logarithm in float64 truncates to another bucket (e.g. d = 8, 16, 64 for 18 buckets up to
-    128)."""
+    128), those once more under torch.set_default_dtype(torch.float64)."""
     with Judge(learner, "positions") as judge:
         for config in BUCKET_CONFIGS + FLOAT32_DECIDES:
             offsets = boundary_offsets(config)
@@ -117,6 +117,15 @@ def test_buckets_at_the_boundaries(learner):
                                 "torch.log(d.float() / exact) / math.log(max_distance / exact) * (n - exact), then "
                                 "truncated (multiplying before dividing, or float64, lands elsewhere).",
                                 judge.problems[0])
+        with judge.default_dtype(torch.float64):   # float32 whatever the default dtype (the offsets are integers)
+            for config in FLOAT32_DECIDES:
+                expect_buckets(judge, boundary_offsets(config), config)
+        if judge.problems:
+            raise Misconception("follows_the_default_dtype", "Your buckets are right under torch's usual default "
+                                "dtype but not after torch.set_default_dtype(torch.float64), at distances where a "
+                                "bucket begins exactly: the logarithm is taken in the default dtype there, as "
+                                "d / exact does for integer tensors. Take it in float32 whatever the default: "
+                                "torch.log(d.float() / exact).", judge.problems[0])
 
 
 @pytest.mark.grades("relative_position_bucket")

@@ -514,6 +514,30 @@ def _with_argument(args: tuple, kwargs: dict, names: list[str], label: str, valu
     return (*args[:index], value, *args[index + 1:]), kwargs
 
 
+def _grid_count_axes(observation: Observation, cells: int) -> list[dict]:
+    """Ways to resize a grid's tensors with it: first none (sizes given only as integers), then, for each tensor
+    argument and each axis whose size divides the grid's `cells` evenly (a count of windows or of tokens), that axis
+    alone ({argument position or keyword: axis}). The reference refuses the resizings that do not fit."""
+    ways: list[dict] = [{}]
+    for key, value in [*enumerate(observation.args), *observation.kwargs.items()]:
+        if isinstance(value, torch.Tensor):
+            ways += [{key: axis} for axis in range(value.dim()) if value.shape[axis] and cells % value.shape[axis] == 0]
+    return ways
+
+
+def _cells_resized(args: tuple, kwargs: dict, axis_of: dict, cells: int, new_cells: int) -> tuple[tuple, dict]:
+    """The call with each chosen axis (a count of the grid's cells, over `cells / size` cells each) resized for a grid
+    of `new_cells` cells, its entries repeated cyclically."""
+    def resized(key, value):
+        if key not in axis_of:
+            return value
+        axis = axis_of[key]
+        per_entry = cells // value.shape[axis]
+        return value.index_select(axis, torch.arange(max(new_cells // per_entry, 1)) % value.shape[axis])
+    return (tuple(resized(i, value) for i, value in enumerate(args)),
+            {key: resized(key, value) for key, value in kwargs.items()})
+
+
 def _square_only(calls: _Calls, observation: Observation, expected: Any = None) -> Diagnosis | None:
     """Wrong (or raising) on a grid of h x w with h != w, and right on the squares of both sides: given `height` and
     `width` arguments both equal to min(h, w), then both to max(h, w); or given a tensor argument whose last two axes
@@ -525,11 +549,14 @@ def _square_only(calls: _Calls, observation: Observation, expected: Any = None) 
     if {"height", "width"} <= slots.keys():
         height, width = slots["height"][0], slots["width"][0]
         if type(height) is int and type(width) is int and 0 < height != width > 0:
-            def both(side: int) -> tuple[tuple, dict]:
-                args, kwargs = slots["height"][1](side)
-                return _with_argument(args, kwargs, names, "width", side)
-            if all(_right_on(calls, observation, *both(side)) for side in sorted((height, width))):
-                found = "height and width", f"{height} x {width}"
+            for axis_of in _grid_count_axes(observation, height * width):
+                def both(side: int, axis_of=axis_of) -> tuple[tuple, dict]:
+                    args, kwargs = slots["height"][1](side)
+                    args, kwargs = _with_argument(args, kwargs, names, "width", side)
+                    return _cells_resized(args, kwargs, axis_of, height * width, side * side)
+                if all(_right_on(calls, observation, *both(side)) for side in sorted((height, width))):
+                    found = "height and width", f"{height} x {width}"
+                    break
     for label, (value, rebuild) in slots.items():
         if found:
             break
@@ -775,6 +802,12 @@ def crashed(judge: Judge, observation: Observation, error: LearnerError) -> Diag
                 f"Your {observation.function} hands a float to something that takes an integer (a size, an index, a "
                 "slice bound, a range): in Python 3, / gives a float even when it divides evenly (8 / 2 == 4.0). "
                 "Compute sizes and indices with // (or int(...)).")
+        if error.type_name == "RuntimeError" and "Boolean value of Tensor with more than one" in _exception_text(error):
+            return "tensor_tested_for_truth", (
+                f"Your {observation.function} tests a tensor for truth (if b:, if not mask:, b or default, "
+                "while x:), which raises for a tensor of more than one value (the call shown). To ask whether an "
+                "optional argument was given, write `if b is not None:`; to ask about its values, say which: "
+                "`if bool(mask.any()):`.")
         if error.type_name == "ValueError" and _raised_by_a_raise_statement(error.message):
             return "rejects_valid_input", (
                 f"Your {observation.function} raises ValueError on inputs its contract accepts (the call shown): an "

@@ -203,6 +203,29 @@ CALLING_PROBES = {
             grid = images.reshape(batch, channels, height // P, P, width // P, P)
             return grid.permute(0, 2, 4, 1, 3, 5).reshape(batch, -1, 768).transpose(1, 2)   # 3 * 16 * 16, ViT-B/16
     """, "size_written_in_code"),
+    "grid_sides_swapped_in_reshape": ("swin", """
+        def window_partition(X, window):
+            *batch, channels, height, width = X.shape
+            _check_grid(height, width, window)
+            M = window
+            grid = X.reshape(*batch, channels, width // M, M, height // M, M)    # the sides swapped: right on squares
+            return grid.movedim((-4, -2), (-5, -4)).reshape(*batch, -1, channels, M * M)
+    """, "right_only_when_square"),
+    "window_corners_looped_over_the_other_side": ("swin", """
+        def window_reverse(windows, window, height, width):
+            M, channels = window, windows.shape[-2]
+            grid = windows.new_zeros(*windows.shape[:-3], channels, height, width)
+            for k in range(windows.shape[-3]):
+                top, left = divmod(k, height // M)                 # windows per row is width // M: squares only
+                grid[..., top * M:(top + 1) * M, left * M:(left + 1) * M] = windows[..., k, :, :].unflatten(-1, (M, M))
+            return grid
+    """, "right_only_when_square"),
+    "optional_bias_tested_for_truth": ("imagegpt", """
+        _right = average_pool_head
+
+        def average_pool_head(X, W, b=None):
+            return _right(X, W, b if b else None)                 # if b: raises for a bias of several values
+    """, "tensor_tested_for_truth"),
 }
 
 

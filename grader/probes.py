@@ -61,7 +61,7 @@ def structural(judge: Judge, observation: Observation, expected: Any) -> Diagnos
     calls = _Calls(judge)
     for probe in (_nondeterministic, _kept_between_calls, _same_object_twice, _discrete_in_float32, _mask_expanded,
                   _batch_axis, _heads,
-                  _stage,
+                  _first_wrong_step, _stage,
                   _optional_arguments, _defaults, _argument_transposed, _square_only, _arguments, _wrong_for_size,
                   _integer_read_otherwise):
         try:
@@ -412,9 +412,7 @@ def _stage(calls: _Calls, observation: Observation, expected: Any) -> Diagnosis 
     exercise = calls.judge.exercise
     if exercise not in course.NAMES:
         return None
-    own = [f.name for f in course.get(exercise).functions if f.name != observation.function]
-    earlier = [(name, f.name) for name in course.get(exercise).builds_on for f in course.get(name).functions]
-    candidates = [(exercise, name) for name in own] + earlier
+    candidates = _stage_candidates(exercise, observation.function)
     submission = calls.judge.learner
     if not hasattr(submission, "substitute") or not candidates:
         return None
@@ -437,6 +435,145 @@ def _stage(calls: _Calls, observation: Observation, expected: Any) -> Diagnosis 
     finally:
         submission.substitute(before)
     return None
+
+
+def _first_wrong_step(calls: _Calls, observation: Observation, expected: Any) -> Diagnosis | None:
+    """In a composite function still wrong once every function it builds on is replaced by a correct one: the first
+    step of a correct composite (a call of the exercise's other functions or of an earlier exercise's, in the order a
+    correct composite makes them) that the learner's makes, but never with the same inputs. Steps the learner does not
+    make by a call (computed inline) are passed over; when every step matches, the mistake is after the last one."""
+    exercise = calls.judge.exercise
+    if exercise not in course.NAMES:
+        return None
+    candidates = _stage_candidates(exercise, observation.function)
+    submission = calls.judge.learner
+    if not hasattr(submission, "substitute") or not candidates:
+        return None
+    from grader.plugin import model_answer
+
+    learner_steps: list[tuple[str, tuple, dict]] = []
+
+    def recorded(module: str, function: str):
+        correct = model_answer(module, function)
+
+        def step(*args: Any, **kwargs: Any) -> Any:
+            learner_steps.append((function, args, kwargs))
+            return correct(*args, **kwargs)
+        return step
+
+    before = dict(getattr(submission, "_substitutes", {}))
+    try:
+        submission.substitute({**before, **{key: recorded(*key) for key in candidates}})
+        try:   # one call, outside the probes' budget: it is the last probe of a composite's stages
+            got = submission.call(exercise, observation.function, *observation.args, **observation.kwargs)
+        except LearnerError:
+            return None
+    finally:
+        submission.substitute(before)
+    if not learner_steps or agree(got, expected, observation.tol):
+        return None
+    correct_steps = _model_answer_steps(exercise, observation, {function for _, function in candidates})
+    if not correct_steps:
+        return None
+    bound = [(function, _bound(exercise, candidates, function, args, kwargs)) for function, args, kwargs in
+             learner_steps]
+    skipped = False
+    for index, (function, args, kwargs) in enumerate(correct_steps):
+        want = _bound(exercise, candidates, function, args, kwargs)
+        mine = [arguments for name, arguments in bound if name == function and arguments is not None]
+        if want is None or not mine:
+            skipped = True   # computed inline, or an argument list the signature does not take: nothing to compare
+            continue
+        differing = min(([name for name in want if not _agrees_as_an_input(arguments.get(name), want[name])]
+                         for arguments in mine), key=len)
+        if not differing:
+            continue
+        nth = sum(name == function for name, _, _ in correct_steps[:index + 1])
+        ordinal = {1: "first", 2: "second", 3: "third"}.get(nth, f"{nth}th")
+        return "first_wrong_step", (
+            f"Your {observation.function} is still wrong when every function it calls is a correct one, and its "
+            f"steps agree with a correct {observation.function}'s up to its {ordinal} call of {function}: there yours "
+            f"hands {function} another {', '.join(differing)} (no call of yours gets what a correct one passes). Look "
+            f"at what {observation.function} computes just before that call: which residual, which sub-layer's "
+            "output, which parameters or which mask it passes.")
+    if skipped:
+        return None
+    return "wrong_after_the_last_step", (
+        f"Your {observation.function} calls every function it builds on with the same inputs as a correct "
+        f"{observation.function}, yet its result differs: the mistake is in what it does with their results after "
+        "the last call (a residual left out or added twice, the wrong value returned, a final step of its own).")
+
+
+def _stage_candidates(exercise: str, function: str) -> list[tuple[str, str]]:
+    """(module, function) for the exercise's other functions and those of the exercises it builds on."""
+    own = [(exercise, f.name) for f in course.get(exercise).functions if f.name != function]
+    return own + [(name, f.name) for name in course.get(exercise).builds_on for f in course.get(name).functions]
+
+
+def _model_answer_steps(exercise: str, observation: Observation, names: set[str]) -> list[tuple[str, tuple, dict]]:
+    """The calls of `names` that the model answer's composite makes from its own module on the observation's inputs,
+    in order."""
+    import importlib
+
+    module = importlib.import_module(f"solutions.{exercise}")
+    originals = {name: module.__dict__[name] for name in names if callable(module.__dict__.get(name))}
+    steps: list[tuple[str, tuple, dict]] = []
+    depth = [0]   # only the composite's own calls are steps, not the calls those make in turn
+
+    def recorded(name: str, function):
+        def step(*args: Any, **kwargs: Any) -> Any:
+            if not depth[0]:
+                steps.append((name, args, kwargs))
+            depth[0] += 1
+            try:
+                return function(*args, **kwargs)
+            finally:
+                depth[0] -= 1
+        return step
+
+    try:
+        for name, function in originals.items():
+            setattr(module, name, recorded(name, function))
+        with torch.no_grad():
+            getattr(module, observation.function)(*observation.args, **observation.kwargs)
+    except Exception:   # noqa: BLE001 - the model answer refuses these inputs: nothing to compare
+        return []
+    finally:
+        for name, function in originals.items():
+            setattr(module, name, function)
+    return steps
+
+
+def _bound(exercise: str, candidates: list[tuple[str, str]], function: str, args: tuple,
+           kwargs: dict) -> dict | None:
+    """A call's arguments by parameter name, defaults filled in (None when the signature does not take them)."""
+    from grader.plugin import model_answer
+
+    module = next((module for module, name in candidates if name == function), exercise)
+    try:
+        bound = inspect.signature(model_answer(module, function)).bind(*args, **kwargs)
+    except (TypeError, AttributeError, ValueError):
+        return None
+    bound.apply_defaults()
+    return dict(bound.arguments)
+
+
+def _agrees_as_an_input(mine: Any, want: Any) -> bool:
+    """Equal up to float32 rounding of intermediate results (tensors), key by key (dicts), item by item (sequences)."""
+    if isinstance(want, torch.Tensor):
+        if not (isinstance(mine, torch.Tensor) and mine.shape == want.shape and mine.dtype == want.dtype):
+            return False
+        if not want.is_floating_point():
+            return bool(torch.equal(mine, want))
+        scale = float(want.abs().max()) if want.numel() and bool(want.isfinite().all()) else 1.0
+        return bool(torch.allclose(mine, want, rtol=1e-4, atol=1e-5 * (1.0 + scale), equal_nan=True))
+    if isinstance(want, dict):
+        return isinstance(mine, dict) and mine.keys() == want.keys() and all(
+            _agrees_as_an_input(mine[key], want[key]) for key in want)
+    if isinstance(want, (list, tuple)):
+        return isinstance(mine, (list, tuple)) and len(mine) == len(want) and all(
+            _agrees_as_an_input(a, b) for a, b in zip(mine, want))
+    return type(mine) is type(want) and mine == want
 
 
 def _arguments(calls: _Calls, observation: Observation, expected: Any) -> Diagnosis | None:

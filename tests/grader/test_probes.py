@@ -220,6 +220,27 @@ CALLING_PROBES = {
                 grid[..., top * M:(top + 1) * M, left * M:(left + 1) * M] = windows[..., k, :, :].unflatten(-1, (M, M))
             return grid
     """, "right_only_when_square"),
+    "third_norm_given_the_second_beta": ("cross_attention", """
+        def decoder_layer(X_dec, X_enc, params, num_heads, enc_mask=None):
+            X = X_dec
+            attended = multi_head_attention(X, X, params["self_attn"], num_heads, causal_mask(X.shape[-1]))
+            X = layer_norm(X + attended, params["gamma1"], params["beta1"])
+            X = layer_norm(X + cross_attention(X, X_enc, params["cross_attn"], num_heads, enc_mask),
+                           params["gamma2"], params["beta2"])
+            thought = feed_forward(X, params["W1"], params["b1"], params["W2"], params["b2"])
+            return layer_norm(X + thought, params["gamma3"], params["beta2"])        # beta2 for beta3
+    """, "first_wrong_step"),
+    "last_layer_norm_computed_but_not_kept": ("cross_attention", """
+        def decoder_layer(X_dec, X_enc, params, num_heads, enc_mask=None):
+            X = X_dec
+            attended = multi_head_attention(X, X, params["self_attn"], num_heads, causal_mask(X.shape[-1]))
+            X = layer_norm(X + attended, params["gamma1"], params["beta1"])
+            X = layer_norm(X + cross_attention(X, X_enc, params["cross_attn"], num_heads, enc_mask),
+                           params["gamma2"], params["beta2"])
+            thought = feed_forward(X, params["W1"], params["b1"], params["W2"], params["b2"])
+            layer_norm(X + thought, params["gamma3"], params["beta3"])                # computed, not kept
+            return X + thought
+    """, "wrong_after_the_last_step"),
     "optional_bias_tested_for_truth": ("imagegpt", """
         _right = average_pool_head
 

@@ -352,11 +352,48 @@ def _expect_by_keyword(judge: Judge, exercise: str, function: str, args: tuple, 
     the stubs are made). A TypeError there is the names' fault: the same call by position is checked elsewhere."""
     by_name = by_stub_names(exercise, function, args, kwargs)
     try:
-        judge.expect(function, tol=tol, **by_name)
+        result = judge.expect(function, tol=tol, **by_name)
     except LearnerError as error:
         if error.type_name != "TypeError" or not NAMES_REFUSED.search(error.message):
             raise
         raise Misconception(*CLAUSE_DIAGNOSES["keywords"], error.message) from None
+    if not judge.problems:
+        _expect_explicit_zeros(judge, exercise, function, by_name, tol, result)
+
+
+def _expect_explicit_zeros(judge: Judge, exercise: str, function: str, by_name: dict, tol: Tolerance,
+                           result: Any) -> None:
+    """Each optional float argument (a default such as eps=1e-5) given by name as 0.0, where the reference accepts
+    that and answers otherwise, finitely: 0 is a value like any other, and `eps = eps or 1e-5` reads it as left out."""
+    parameters = inspect.signature(getattr(importlib.import_module(f"solutions.{exercise}"), function)).parameters
+    expected = judge.expected[-1]
+    for name, parameter in parameters.items():
+        if type(parameter.default) is not float or parameter.default == 0.0:
+            continue
+        call = {**by_name, name: 0.0}
+        try:
+            want = judge.run_reference(function, (), call)
+        except Exception:   # noqa: BLE001 - 0 is outside this argument's range
+            continue
+        if _identical(want, expected) or not all(bool(t.isfinite().all()) for t in _tensor_paths(want).values()
+                                                 if t.is_floating_point()):
+            continue
+        before = len(judge.problems)
+        got = judge.call(function, tol=tol, **call)
+        judge.require_agreement(len(judge.observations) - 1)
+        if len(judge.problems) > before:
+            found = judge.diagnosis()   # a catalogue mistake about that argument (temperature 0) says more
+            if found is not None and found[0] not in WEAKER_THAN_A_CLAUSE:
+                raise Misconception(*found, judge.problems[-1])
+            ignored = _identical(got, result)
+            why = (" (it returns the same as with the default): `x = x or default` reads 0 as left out, since 0 is "
+                   "falsy. Test for the missing value itself (`if x is None`), or keep the contract's default in the "
+                   "signature and use the argument as given." if ignored else
+                   ": 0 is a value the contract allows for it, with the meaning the formula gives it (no smoothing "
+                   "for an eps of 0). Look for a branch or a guard that treats 0 apart.")
+            raise Misconception("explicit_zero_ignored" if ignored else "explicit_zero_differs",
+                                f"Your {function} is right when {name} is left out, but not when {name}=0.0 is given"
+                                + why, judge.problems[-1])
 
 
 def _expect_under_default_dtype(learner, exercise: str, function: str, args: tuple, kwargs: dict, tol: Tolerance,

@@ -41,6 +41,7 @@ GENERIC = frozenset({"wrong_shape", "wrong_dtype", "not_finite", "transposed", "
                      "needs_batch_axis", "wrong_for_size", "breaks_for_long_sequences", "in_place_breaks_autograd",
                      "default_argument_differs", "float_used_as_size", "breaks_at_edge_value",
                      "size_written_in_code", "right_only_when_square", "tensor_tested_for_truth", "first_wrong_step",
+                     "explicit_zero_ignored", "explicit_zero_differs",
                      "wrong_after_the_last_step", "breaks_empty_input", "identity_decides",
                      "inference_mode_breaks_autograd", "integer_argument_misread", "signature_differs",
                      # a clause check whose failure nothing more specific explains (grader.clauses)

@@ -61,16 +61,21 @@ def structural(judge: Judge, observation: Observation, expected: Any) -> Diagnos
     calls = _Calls(judge)
     for probe in (_nondeterministic, _kept_between_calls, _same_object_twice, _discrete_in_float32, _mask_expanded,
                   _batch_axis, _heads,
-                  _first_wrong_step, _stage,
+                  _stage,
                   _optional_arguments, _defaults, _argument_transposed, _square_only, _arguments, _wrong_for_size,
                   _integer_read_otherwise):
         try:
             found = probe(calls, observation, expected)
-        except (_Budget, LearnerError):
+        except _Budget:
+            break
+        except LearnerError:
             return None
         if found:
             return found
-    return None
+    try:   # one call outside the budget: a composite's steps, when nothing more specific was found
+        return _first_wrong_step(calls, observation, expected)
+    except LearnerError:
+        return None
 
 
 # ------------------------------------------------------------------------------------------ outputs only
@@ -464,7 +469,7 @@ def _first_wrong_step(calls: _Calls, observation: Observation, expected: Any) ->
     before = dict(getattr(submission, "_substitutes", {}))
     try:
         submission.substitute({**before, **{key: recorded(*key) for key in candidates}})
-        try:   # one call, outside the probes' budget: it is the last probe of a composite's stages
+        try:   # one call, outside the probes' budget (see `structural`)
             got = submission.call(exercise, observation.function, *observation.args, **observation.kwargs)
         except LearnerError:
             return None

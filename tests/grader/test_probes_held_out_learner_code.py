@@ -1953,13 +1953,15 @@ THIRTY_THIRD_BATCH = blind_batch("held_out_blind_32", "_32")
 THIRTY_FOURTH_BATCH = blind_batch("held_out_blind_33", "_33")
 THIRTY_FIFTH_BATCH = blind_batch("held_out_blind_34", "_34")
 THIRTY_SIXTH_BATCH = blind_batch("held_out_blind_35", "_35")
+THIRTY_SEVENTH_BATCH = blind_batch("held_out_blind_36", "_36")
+THIRTY_EIGHTH_BATCH = blind_batch("held_out_blind_37", "_37")
 PROBES = FIRST_BATCH + SECOND_BATCH + THIRD_BATCH + FOURTH_BATCH + FIFTH_BATCH + SIXTH_BATCH + SEVENTH_BATCH + \
     EIGHTH_BATCH + NINTH_BATCH + TENTH_BATCH + ELEVENTH_BATCH + TWELFTH_BATCH + THIRTEENTH_BATCH + FOURTEENTH_BATCH + \
     FIFTEENTH_BATCH + SIXTEENTH_BATCH + SEVENTEENTH_BATCH + EIGHTEENTH_BATCH + NINETEENTH_BATCH + TWENTIETH_BATCH + \
     TWENTY_FIRST_BATCH + TWENTY_SECOND_BATCH + TWENTY_THIRD_BATCH + TWENTY_FOURTH_BATCH + TWENTY_FIFTH_BATCH + \
     TWENTY_SIXTH_BATCH + TWENTY_SEVENTH_BATCH + TWENTY_EIGHTH_BATCH + TWENTY_NINTH_BATCH + THIRTIETH_BATCH + \
     THIRTY_FIRST_BATCH + THIRTY_SECOND_BATCH + THIRTY_THIRD_BATCH + THIRTY_FOURTH_BATCH + THIRTY_FIFTH_BATCH + \
-    THIRTY_SIXTH_BATCH
+    THIRTY_SIXTH_BATCH + THIRTY_SEVENTH_BATCH + THIRTY_EIGHTH_BATCH
 
 
 def touched(p: Probe) -> set[str]:
@@ -2111,7 +2113,9 @@ if __name__ == "__main__":
                          ("thirty-third batch (blind)", THIRTY_THIRD_BATCH),
                          ("thirty-fourth batch (blind)", THIRTY_FOURTH_BATCH),
                          ("thirty-fifth batch (blind)", THIRTY_FIFTH_BATCH),
-                         ("thirty-sixth batch (blind)", THIRTY_SIXTH_BATCH), ("all", PROBES)):
+                         ("thirty-sixth batch (blind)", THIRTY_SIXTH_BATCH),
+                         ("thirty-seventh batch (blind)", THIRTY_SEVENTH_BATCH),
+                         ("thirty-eighth batch (blind)", THIRTY_EIGHTH_BATCH), ("all", PROBES)):
         result = figures(failures, batch)
         print(f"== {title}")
         print(f"wrong caught:   {result['caught']} / {result['wrong']} = {result['caught'] / result['wrong']:.1%}")

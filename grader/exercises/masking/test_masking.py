@@ -87,7 +87,8 @@ def test_local_mask(learner):
 def test_apply_mask(learner):
     """apply_mask writes -inf exactly where the mask is False and keeps every other score, with masks that
     broadcast: causal (N, N) over a batch, padding (B, N_k, 1) over queries, a full random mask; float32 and
-    float64; masks that show every key and masks that hide every key, over one and two batch axes."""
+    float64; masks that show every key and masks that hide every key, over one and two batch axes; visible scores
+    of exactly 0 (a zero query or key gives them) stay 0."""
     gen = generator(402)
     with Judge(learner, "masking") as judge:
         for visible in (True, False):
@@ -98,6 +99,8 @@ def test_apply_mask(learner):
         padding = torch.arange(6)[None, :, None] < torch.tensor([2, 6, 4])[:, None, None]
         judge.expect("apply_mask", randn(gen, 3, 6, 4, dtype=torch.float64), padding, tol=EXACT)
         judge.expect("apply_mask", randn(gen, 4, 7), torch.rand(4, 7, generator=gen) < 0.5, tol=EXACT)
+        zeros = randn(gen, 2, 6, 5).masked_fill(torch.rand(2, 6, 5, generator=gen) < 0.4, 0.0)   # a zero query or key
+        judge.expect("apply_mask", zeros, torch.rand(6, 5, generator=gen) < 0.6, tol=EXACT)
 
 
 @pytest.mark.grades("apply_mask")

@@ -243,11 +243,11 @@ def corpus(sizes: list[int], tag: str = "") -> list[list[str]]:
 
 
 def nsp_counts(documents: list, result: object) -> Counts:
-    """The structural counts of one nsp_pairs result (see test_nsp_structure)."""
-    where = {}
-    for d, document in enumerate(documents):
-        for j, sentence in enumerate(document):
-            where[repr(sentence)] = (d, j)
+    """The structural counts of one nsp_pairs result (see test_nsp_structure). Sentences are compared by value at
+    their positions: a sentence may occur more than once, and each occurrence has its own successor."""
+    given = {repr(sentence) for document in documents for sentence in document}
+    elsewhere = [{repr(sentence) for e, other in enumerate(documents) if e != d for sentence in other}
+                 for d in range(len(documents))]
     expected = [(d, j) for d, document in enumerate(documents) for j in range(len(document) - 1)]
     pairs = result if isinstance(result, (list, tuple)) else []
     well_formed = [p for p in pairs if isinstance(p, (list, tuple)) and len(p) == 3]
@@ -256,12 +256,13 @@ def nsp_counts(documents: list, result: object) -> Counts:
               "order": (0, 0), "label": (0, 0), "unknown": (0, 0), "next": (0, 0), "own": (0, 0)}
     if counts["count"][0]:
         return counts
-    order = sum(where.get(repr(a)) != spot for (a, _, _), spot in zip(pairs, expected))
+    order = sum(repr(a) != repr(documents[d][j]) for (a, _, _), (d, j) in zip(pairs, expected))
     labels = [label for _, _, label in pairs]
     bad_label = sum(not isinstance(label, int) or isinstance(label, bool) or label not in (0, 1) for label in labels)
-    unknown = sum(repr(b) not in where for _, b, _ in pairs)
-    next_wrong = sum(label == 0 and where.get(repr(b)) != (d, j + 1) for (_, b, label), (d, j) in zip(pairs, expected))
-    own = sum(label == 1 and where.get(repr(b), (-1,))[0] == d for (_, b, label), (d, _) in zip(pairs, expected))
+    unknown = sum(repr(b) not in given for _, b, _ in pairs)
+    next_wrong = sum(label == 0 and repr(b) != repr(documents[d][j + 1])
+                     for (_, b, label), (d, j) in zip(pairs, expected))
+    own = sum(label == 1 and repr(b) not in elsewhere[d] for (_, b, label), (d, _) in zip(pairs, expected))
     randoms = sum(label == 1 for label in labels)
     return {"count": (0, 1), "kind": counts["kind"], "order": (order, len(pairs)), "label": (bad_label, len(pairs)),
             "unknown": (unknown, len(pairs)), "next": (next_wrong, labels.count(0)), "own": (own, randoms)}
@@ -274,7 +275,8 @@ def call_nsp(judge: Judge, cases) -> list:
 @pytest.mark.grades("nsp_pairs", weight=2)
 def test_nsp_structure(learner):
     """On 8 random corpora (2 to 6 documents of 1 to 7 sentences), one with sentences that are lists of token ids,
-    one with tuples of them, one with an empty sentence (sentences are returned as given, empty ones too), and a
+    one with tuples of them, one with an empty sentence (sentences are returned as given, empty ones too), one whose
+    sentence "w" recurs (each occurrence has its own successor), and a
     corpus of one long document and two short ones: one example per sentence with a
     successor, in order; labels are 0 or 1; label 0 pairs A with its successor; label 1 pairs it with a sentence of
     another document; A and B are always given sentences, as given (a tuple stays a tuple); the same seed gives the
@@ -287,6 +289,7 @@ def test_nsp_structure(learner):
     documents.append([[[7, 8], [9]], [[10, 11, 12]], [[13], [14, 15], [16]]])
     documents.append([[(7, 8), (9,), (4, 4)], [(10, 11, 12), (5,)], [(13,), (14, 15)]])
     documents.append([["e0s0", "", "e0s2"], ["e1s0"], ["e2s0", "e2s1"]])
+    documents.append([[word for i in range(10) for word in ("w", f"w{i}")], ["v0", "w", "v1"], ["u0", "u1"]])
     documents.append(corpus([300, 2, 3], tag="long"))
     cases = [((docs, Seed(40 + index)), {}) for index, docs in enumerate(documents)]
     cases.append(((documents[-1], Seed(40 + len(documents) - 1)), {}))

@@ -15,6 +15,7 @@ import torch
 
 from grader.clauses import FLOAT64_FROM_FLOAT32, Case, Spec, clause_checks, hide_large
 from grader.clauses import random_mask as clause_mask
+from grader.diagnose import Misconception, agree
 from grader.judge import (
     U32,
     Judge,
@@ -84,7 +85,7 @@ def test_layer_norm_small_variance(learner):
 def test_layer_norm_eps_argument(learner):
     """The eps argument is used (not a hard-coded 1e-5): random eps from 1e-6 to 1e-1 on columns whose spread is
     comparable to sqrt(eps), where eps changes the result; on float64 such columns, the default eps and a given one,
-    held to float64 accuracy."""
+    held to float64 accuracy; eps=0.0 given (no smoothing) on columns of spread 1e-3."""
     gen = generator(710)
     with Judge(learner, "transformer_layer") as judge:
         for _ in range(6):
@@ -103,6 +104,17 @@ def test_layer_norm_eps_argument(learner):
             kwargs = {} if eps is None else {"eps": eps}
             judge.expect("layer_norm", X, gamma, beta, **kwargs,
                          tol=layer_norm_tol(X, gamma, beta, eps or 1e-5).scaled(FLOAT64_FROM_FLOAT32))
+        # eps=0.0 given: no smoothing (not the default read into a falsy 0), on columns of spread 1e-3
+        X = randn(gen, 6, 4, scale=1e-3)
+        gamma, beta = norm_params(gen, 6)
+        before = len(judge.problems)
+        got = judge.expect("layer_norm", X, gamma, beta, eps=0.0, tol=layer_norm_tol(X, gamma, beta, 0.0))
+        if len(judge.problems) > before == 0 and agree(got, judge.run_reference("layer_norm", (X, gamma, beta), {}),
+                                                       layer_norm_tol(X, gamma, beta)):
+            raise Misconception("explicit_zero_ignored", "Your layer_norm is right for every eps but eps=0.0, where it "
+                                "smooths as if eps were left out: `eps = eps or 1e-5` reads 0 as missing, since 0 is "
+                                "falsy. Use eps as given (the signature already holds the default).",
+                                judge.problems[-1])
 
 
 @pytest.mark.grades("feed_forward")

@@ -47,7 +47,7 @@ def mlm_corrupt(ids: torch.Tensor, vocab_size: int, special_ids: Sequence[int] |
     check_positive_int("vocab_size", vocab_size)
     _check_probability("mask_prob", mask_prob)
     special = torch.as_tensor(special_ids).reshape(-1)
-    if special.dtype.is_floating_point or special.dtype == torch.bool:
+    if special.numel() and (special.dtype.is_floating_point or special.dtype == torch.bool):   # [] is no special id
         raise ValueError("special_ids: expected integer token ids")
     special = special.to(device=ids.device, dtype=ids.dtype)
     for name, value in (("mask_id", torch.tensor([mask_id])), ("special_ids", special), ("ids", ids)):

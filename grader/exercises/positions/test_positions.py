@@ -197,7 +197,8 @@ def test_rotary_random_shapes(learner):
 @pytest.mark.grades("rotary_embedding")
 def test_rotary_given_positions_and_float64(learner):
     """Positions given explicitly — a decoder step at position 37 over keys 0..37, unordered and repeated positions,
-    positions near 5000, positions for Q only (K then counts 0, 1, ... even when N_k == N_q), int32 and int16
+    positions near 5000, positions for Q only (K then counts 0, 1, ... even when N_k == N_q) and for K only (Q
+    counts 0, 1, ..., not the last keys' positions as a cache would), int32 and int16
     positions, negative positions — in float32 and float64 (float64 in, float64 out)."""
     gen = generator(1612)
     with Judge(learner, "positions") as judge:
@@ -209,6 +210,7 @@ def test_rotary_given_positions_and_float64(learner):
             Q, K = randn(gen, 3, 16, 3, dtype=dtype), randn(gen, 3, 16, 3, dtype=dtype)
             expect_rotary(judge, Q, K, torch.tensor([4998, 4999, 5000]), torch.tensor([0, 2500, 4999]))
             expect_rotary(judge, Q, K, torch.tensor([5, 6, 7]), None)       # K keeps its own default 0, 1, 2
+            expect_rotary(judge, Q, K, None, torch.tensor([9, 3, 1]))       # and Q its own, with K's given
             # any integer tensor: int32 and int16 positions, negative positions (a rotation the other way)
             expect_rotary(judge, Q, K, torch.tensor([2, 0, 5], dtype=torch.int32),
                           torch.tensor([1, 1, 3], dtype=torch.int16))

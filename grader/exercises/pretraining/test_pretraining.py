@@ -94,7 +94,8 @@ def test_mlm_exact_properties(learner):
     tensor, special ids at the bottom and at the top of the vocabulary, mask_prob 0.15, 0.5, 1 and 0: shapes and
     dtypes (corrupted like ids, labels long); special tokens are never chosen; labels hold the original id exactly at
     the chosen positions and -100 elsewhere; unchosen positions are unchanged; every id is in [0, vocab_size);
-    mask_prob 1 chooses every eligible position, 0 none; ids given as a non-contiguous view (a transpose) too; with
+    mask_prob 1 chooses every eligible position, 0 none; ids given as a non-contiguous view (a transpose) too; an
+    empty list of special ids (every position eligible); with
     mask_id not among the special ids, positions that already hold mask_id are ordinary ones (only special_ids are
     exempt)."""
     gen = torch.Generator().manual_seed(1701)
@@ -106,7 +107,8 @@ def test_mlm_exact_properties(learner):
              mlm_case(torch.randint(0, 64, (10, 16), generator=gen), 7, 1.0, special=[63, 60, 61, 62], vocab=64,
                       mask_id=62),
              mlm_case(sentences(gen, 24, 12).T, 8, 0.5),      # a non-contiguous view (a transpose), as inputs may be
-             mlm_case(torch.tensor([[MASK, 7, MASK, 9, CLS, MASK]] * 4), 9, 1.0, special=[CLS, SEP, PAD])]
+             mlm_case(torch.tensor([[MASK, 7, MASK, 9, CLS, MASK]] * 4), 9, 1.0, special=[CLS, SEP, PAD]),
+             mlm_case(sentences(gen, 10, 12), 10, 0.5, special=[])]        # no special ids at all
     ids_of = [args[0] for args, _ in cases]
 
     def count(results) -> Counts:

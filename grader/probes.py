@@ -414,13 +414,10 @@ def _heads(calls: _Calls, observation: Observation, expected: Any) -> Diagnosis 
 
 def _stage(calls: _Calls, observation: Observation, expected: Any) -> Diagnosis | None:
     """In a composite function: the first function it calls that, replaced by a correct one, makes it right."""
-    exercise = calls.judge.exercise
-    if exercise not in course.NAMES:
+    composite = _composite(calls, observation)
+    if composite is None:
         return None
-    candidates = _stage_candidates(exercise, observation.function)
-    submission = calls.judge.learner
-    if not hasattr(submission, "substitute") or not candidates:
-        return None
+    exercise, candidates, submission = composite
     from grader.plugin import model_answer
 
     before = dict(getattr(submission, "_substitutes", {}))
@@ -447,13 +444,10 @@ def _first_wrong_step(calls: _Calls, observation: Observation, expected: Any) ->
     step of a correct composite (a call of the exercise's other functions or of an earlier exercise's, in the order a
     correct composite makes them) that the learner's makes, but never with the same inputs. Steps the learner does not
     make by a call (computed inline) are passed over; when every step matches, the mistake is after the last one."""
-    exercise = calls.judge.exercise
-    if exercise not in course.NAMES:
+    composite = _composite(calls, observation)
+    if composite is None:
         return None
-    candidates = _stage_candidates(exercise, observation.function)
-    submission = calls.judge.learner
-    if not hasattr(submission, "substitute") or not candidates:
-        return None
+    exercise, candidates, submission = composite
     from grader.plugin import model_answer
 
     learner_steps: list[tuple[str, tuple, dict]] = []
@@ -507,6 +501,19 @@ def _first_wrong_step(calls: _Calls, observation: Observation, expected: Any) ->
         f"Your {observation.function} calls every function it builds on with the same inputs as a correct "
         f"{observation.function}, yet its result differs: the mistake is in what it does with their results after "
         "the last call (a residual left out or added twice, the wrong value returned, a final step of its own).")
+
+
+def _composite(calls: _Calls, observation: Observation) -> tuple[str, list[tuple[str, str]], Any] | None:
+    """(exercise, the (module, function) pairs the observed function may call, the submission) when the function is
+    a composite whose parts the sandbox can replace; else None."""
+    exercise = calls.judge.exercise
+    if exercise not in course.NAMES:
+        return None
+    candidates = _stage_candidates(exercise, observation.function)
+    submission = calls.judge.learner
+    if not hasattr(submission, "substitute") or not candidates:
+        return None
+    return exercise, candidates, submission
 
 
 def _stage_candidates(exercise: str, function: str) -> list[tuple[str, str]]:

@@ -19,6 +19,7 @@ computation inside misses by orders of magnitude.
 from __future__ import annotations
 
 import contextlib
+import functools
 import importlib
 import inspect
 import math
@@ -252,10 +253,7 @@ class Judge:
 
     def parameter_names(self, function: str) -> tuple[str, ...]:
         """The parameter names of the reference's `function` (the contract's), () if it has none to read."""
-        try:
-            return tuple(inspect.signature(getattr(self.reference, function)).parameters)
-        except (AttributeError, TypeError, ValueError):
-            return ()
+        return _parameter_names(getattr(self.reference, function, None))
 
     def expect_value_error(self, function: str, *args: Any, argument: str, **kwargs: Any) -> None:
         """The learner must raise ValueError for these (invalid) inputs; ``argument`` names what is wrong."""
@@ -517,3 +515,12 @@ def mha_tol(Xq: torch.Tensor, Xkv: torch.Tensor, params: dict, num_heads: int, m
     # rtol: the bound itself, where it is small; a bound of 1e-2 or more is an absolute one on outputs of large
     # magnitude (inputs made large), where the bound as a relative error would allow anything
     return Tolerance(rtol=4 * bound if bound < 1e-2 else 4 * dim * U32, atol=4 * bound)
+
+
+@functools.lru_cache(maxsize=None)
+def _parameter_names(function: Any) -> tuple[str, ...]:
+    """The parameter names of a trusted function (asked on every call a check makes, so read once)."""
+    try:
+        return tuple(inspect.signature(function).parameters)
+    except (TypeError, ValueError):
+        return ()

@@ -141,9 +141,12 @@ def failed_prerequisites(exercise: str, results: list[CheckResult]) -> set[tuple
         if name not in earlier:
             earlier.add(name)
             pending += course.get(name).builds_on
+    by_exercise: dict[str, list[CheckResult]] = {}
+    for result in results:
+        if result.exercise in earlier:
+            by_exercise.setdefault(result.exercise, []).append(result)
     failed = set()
-    for name in earlier:
-        checks = [result for result in results if result.exercise == name]
+    for name, checks in by_exercise.items():
         broken = {result.function for result in checks if not result.passed}
         if not broken:
             continue

@@ -29,6 +29,8 @@ checks are those of the ids (int64 and int32 in, the same dtype out, labels int6
 """
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 import torch
 
@@ -247,9 +249,9 @@ def corpus(sizes: list[int], tag: str = "") -> list[list[str]]:
 def nsp_counts(documents: list, result: object) -> Counts:
     """The structural counts of one nsp_pairs result (see test_nsp_structure). Sentences are compared by value at
     their positions: a sentence may occur more than once, and each occurrence has its own successor."""
-    given = {repr(sentence) for document in documents for sentence in document}
-    elsewhere = [{repr(sentence) for e, other in enumerate(documents) if e != d for sentence in other}
-                 for d in range(len(documents))]
+    keys = [[repr(sentence) for sentence in document] for document in documents]
+    everywhere = Counter(key for document in keys for key in document)    # sentence -> occurrences in the corpus
+    at_home = [Counter(document) for document in keys]                     # ... in each document
     expected = [(d, j) for d, document in enumerate(documents) for j in range(len(document) - 1)]
     pairs = result if isinstance(result, (list, tuple)) else []
     well_formed = [p for p in pairs if isinstance(p, (list, tuple)) and len(p) == 3]
@@ -258,13 +260,13 @@ def nsp_counts(documents: list, result: object) -> Counts:
               "order": (0, 0), "label": (0, 0), "unknown": (0, 0), "next": (0, 0), "own": (0, 0)}
     if counts["count"][0]:
         return counts
-    order = sum(repr(a) != repr(documents[d][j]) for (a, _, _), (d, j) in zip(pairs, expected))
+    order = sum(repr(a) != keys[d][j] for (a, _, _), (d, j) in zip(pairs, expected))
     labels = [label for _, _, label in pairs]
     bad_label = sum(not isinstance(label, int) or isinstance(label, bool) or label not in (0, 1) for label in labels)
-    unknown = sum(repr(b) not in given for _, b, _ in pairs)
-    next_wrong = sum(label == 0 and repr(b) != repr(documents[d][j + 1])
-                     for (_, b, label), (d, j) in zip(pairs, expected))
-    own = sum(label == 1 and repr(b) not in elsewhere[d] for (_, b, label), (d, _) in zip(pairs, expected))
+    unknown = sum(repr(b) not in everywhere for _, b, _ in pairs)
+    next_wrong = sum(label == 0 and repr(b) != keys[d][j + 1] for (_, b, label), (d, j) in zip(pairs, expected))
+    own = sum(label == 1 and everywhere[repr(b)] == at_home[d][repr(b)]       # found in no other document
+              for (_, b, label), (d, _) in zip(pairs, expected))
     randoms = sum(label == 1 for label in labels)
     return {"count": (0, 1), "kind": counts["kind"], "order": (order, len(pairs)), "label": (bad_label, len(pairs)),
             "unknown": (unknown, len(pairs)), "next": (next_wrong, labels.count(0)), "own": (own, randoms)}

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import itertools
 import weakref
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable
@@ -137,7 +138,8 @@ CLAUSES: dict[str, Clause] = {
         lambda base: [base]),
     # For functions that normalise each column (a layer norm inside): `make` reads extra["constant_columns"].
     "constant_columns": Clause(
-        "a token whose features are all equal (zero variance) is normalised to beta exactly, with finite gradients "
+        "a token whose features are all equal (zero variance), and one whose features are all zero, is normalised "
+        "to beta exactly, with finite gradients "
         "for every input and weight (a standard deviation taken before eps is added, sqrt(var) at var = 0, has an "
         "infinite derivative there); float64, a batch of two, autograd as in the gradients clause",
         lambda base: [replace(base, dtype=torch.float64, batch=(2,), extra={**base.extra, "constant_columns": True})]),
@@ -158,7 +160,8 @@ CLAUSES: dict[str, Clause] = {
         "reference's gradients, from every returned tensor (attention's weights too); a batch of two, float64 "
         "inputs, the float32 bound (float32 internals are accepted); where the contract has queries that see no "
         "key, once more with such a query (no NaN may reach a weight); once more with every one-dimensional float "
-        "tensor (biases, gains) all zeros; gradients are compared at finite inputs",
+        "tensor (biases, gains) all zeros; where the contract covers large inputs, once more with inputs a thousand "
+        "times larger (tanh written with exponentials overflows there); gradients are compared at finite inputs",
         lambda base: [replace(base, dtype=torch.float64, batch=(2,))]),
 }
 
@@ -282,8 +285,10 @@ def _make_check(exercise: str, function: str, spec: Spec, clause: str) -> Callab
                         _expect_by_keyword(judge, exercise, function, *_call_and_tolerance(spec, gen, case))
                         continue
                     if clause == "default_dtype":
-                        _expect_under_default_dtype(learner, exercise, function, *_call_and_tolerance(spec, gen, case),
-                                                    case.extra["default_dtype"])
+                        args, kwargs, tol = _call_and_tolerance(spec, gen, case)
+                        for call in [(args, kwargs), *_optional_arguments_left_out(exercise, function, args, kwargs)]:
+                            _expect_under_default_dtype(learner, exercise, function, *call, tol,
+                                                        case.extra["default_dtype"])
                         continue
                     args, kwargs, tol = _call_and_tolerance(spec, gen, case)
                     if case.extra.get("zero_vectors"):
@@ -406,6 +411,22 @@ def _expect_explicit_zeros(judge: Judge, exercise: str, function: str, by_name: 
             raise Misconception("explicit_zero_ignored" if ignored else "explicit_zero_differs",
                                 f"Your {function} is right when {name} is left out, but not when {name}=0.0 is given"
                                 + why, judge.problems[-1])
+
+
+def _optional_arguments_left_out(exercise: str, function: str, args: tuple, kwargs: dict) -> list[tuple[tuple, dict]]:
+    """The call once without each argument that defaults to None and is given a tensor here (a bias, a mask,
+    positions): what stands in for a missing argument is often made without a dtype. Arguments before it stay
+    positional, those after it go by name."""
+    parameters = inspect.signature(getattr(importlib.import_module(f"solutions.{exercise}"), function)).parameters
+    names = list(parameters)
+    by_name = by_stub_names(exercise, function, args, kwargs)
+    calls = []
+    for index, name in enumerate(names):
+        if parameters[name].default is None and isinstance(by_name.get(name), torch.Tensor):
+            given = list(itertools.takewhile(lambda n: n in by_name, names[:index]))
+            calls.append((tuple(by_name[n] for n in given),
+                          {n: v for n, v in by_name.items() if n not in given and n != name}))
+    return calls
 
 
 def _expect_under_default_dtype(learner, exercise: str, function: str, args: tuple, kwargs: dict, tol: Tolerance,
@@ -598,6 +619,8 @@ def _cases(spec: Spec, clause: str) -> list[Case]:
         cases.append(replace(cases[0], mask="fully_masked_query"))
     if clause == "large_magnitudes" and "fully_masked_query" in spec.clauses:  # the function takes a mask
         cases.append(replace(cases[0], mask="random", batch=(2, 3)))
+    if clause == "gradients" and "large_magnitudes" in spec.clauses:  # a derivative through an exp that overflows
+        cases.append(replace(cases[0], scale=1e3))
     if clause == "gradients":  # a zero bias still gets its gradient (no "skip it when it is zero")
         cases.append(replace(cases[0], extra={**cases[0].extra, "zero_vectors": True}))
     return cases

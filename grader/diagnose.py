@@ -22,7 +22,7 @@ import torch
 from course.axes import axis_name
 from grader import catalogue
 from grader.memo import memoised
-from grader.sandbox.protocol import Seed, TableModel, grad_slot
+from grader.sandbox.protocol import NumpyArray, Seed, TableModel, grad_slot
 
 U32 = 2.0 ** -24  # unit roundoff of float32 (≈ 6e-8): the accuracy every check is built around
 
@@ -32,7 +32,8 @@ GENERIC = frozenset({"wrong_shape", "wrong_dtype", "not_finite", "transposed", "
                      "different_length", "different_result", "no_gradient", "wrong_gradient", "missing_value_error",
                      "invariant_broken", "modifies_input_in_place", "entries_rearranged", "mask_allows_too_much",
                      "mask_allows_too_little", "mask_negated", "whitespace_differs", "segmentation_differs",
-                     "unexpected_symbols", "wrong_type", "text_cut_short",
+                     "unexpected_symbols", "wrong_type", "text_cut_short", "returns_extra_values",
+                     "unreadable_result", "gradient_switched_off",
                      # structural diagnoses (grader.probes), found by probing the learner's function
                      "axes_permuted", "right_up_to_normalisation", "right_for_first_columns",
                      "fully_masked_queries_wrong", "float32_accuracy", "batch_axis", "heads", "argument_ignored",
@@ -232,7 +233,7 @@ def difference(got: Any, expected: Any, tol: Tolerance, where: str = "the result
     """A short learner-facing description of how ``got`` differs from ``expected``, or None if they agree."""
     if isinstance(expected, torch.Tensor):
         if not isinstance(got, torch.Tensor):
-            return f"{where} should be a tensor, got {type(got).__name__}"
+            return f"{where} should be a tensor, got {_type_name(got)}"
         if _token_sequences(got, expected) and got.shape != expected.shape:
             return f"{where} has {len(got)} tokens, expected {len(expected)}{_first_difference(got, expected)}"
         if got.shape != expected.shape:
@@ -241,8 +242,10 @@ def difference(got: Any, expected: Any, tol: Tolerance, where: str = "the result
             return f"{where} has dtype {_dtype(got)}, expected {_dtype(expected)}"
         return _value_difference(got, expected, tol, where)
     if isinstance(expected, (tuple, list)):
-        if not isinstance(got, (tuple, list)):
-            return f"{where} should be a {type(expected).__name__} of {len(expected)} items, got {type(got).__name__}"
+        # a list is due where the contract returns one (tokens, merges, examples); a list where a tuple is due
+        # unpacks as the tuple does
+        if not isinstance(got, list if isinstance(expected, list) else (tuple, list)):
+            return f"{where} should be a {type(expected).__name__} of {len(expected)} items, got {_type_name(got)}"
         if len(got) != len(expected):
             return f"{where} has {len(got)} items, expected {len(expected)}"
         for index, (g, e) in enumerate(zip(got, expected)):
@@ -397,7 +400,7 @@ def generic(observation: Observation, expected: Any) -> tuple[str, str]:
                                   "strips or slices more than it should. str.strip, rstrip and lstrip remove every "
                                   "character of the SET they are given (rstrip('</w>') also eats a final 'w'); "
                                   "to remove a suffix, use str.removesuffix.")
-    found = _wrong_type(got, expected)
+    found = _wrong_type(got, expected, observation.tol)
     if found:
         return found
     return "different_result", (f"The result differs from the expected one: "
@@ -405,11 +408,32 @@ def generic(observation: Observation, expected: Any) -> tuple[str, str]:
                                 + FUNCTION_HINTS.get(observation.function, ""))
 
 
-def _wrong_type(got: Any, expected: Any) -> tuple[str, str] | None:
-    """A number of another kind than the contract's: a Python number for a tensor, a tensor for a Python number, a
-    float for an int."""
+def _type_name(value: Any) -> str:
+    return getattr(value, "type_name", type(value).__name__)
+
+
+def _wrong_type(got: Any, expected: Any, tol: Tolerance) -> tuple[str, str] | None:
+    """A value of another kind than the contract's: a Python number, list or numpy array for a tensor, a tensor for
+    a Python number, a float for an int, a tuple for a list; or the result with more beside it."""
     number = (int, float)
-    if isinstance(expected, torch.Tensor) and isinstance(got, number):
+    if isinstance(expected, torch.Tensor) and isinstance(got, (tuple, list)) and \
+            any(agree(item, expected, tol) for item in got):
+        index = next(index for index, item in enumerate(got) if agree(item, expected, tol))
+        return "returns_extra_values", (
+            f"Your result is a {type(got).__name__} of {len(got)} items whose item {index} is the expected result: "
+            "return the result alone. Only the functions whose contract says so return more than one value "
+            "(scaled_dot_product_attention's weights); keep anything else you computed (weights, scores, a cache) to "
+            "yourself.")
+    if isinstance(expected, torch.Tensor) and isinstance(got, NumpyArray):
+        text = ("Your result is a numpy array where a tensor is expected: compute with torch from start to end (a "
+                "numpy round trip also cuts autograd off), or at least return torch.from_numpy(...) of it.")
+    elif isinstance(expected, torch.Tensor) and isinstance(got, (tuple, list)):
+        text = (f"Your result is a Python {type(got).__name__} where a tensor is expected: keep the values in a "
+                "tensor (torch.stack or torch.cat of the pieces, torch.tensor(...) of numbers) and return it.")
+    elif isinstance(expected, list) and isinstance(got, tuple):
+        text = ("Your result is a tuple where the contract returns a list: a tuple never equals a list ([1] != (1,)) "
+                "and cannot be appended to; return list(...) of it.")
+    elif isinstance(expected, torch.Tensor) and isinstance(got, number):
         text = (f"Your result is a Python {type(got).__name__} where a tensor is expected (a 0-d tensor for one "
                 "number): .item(), float() or int() turned it into a number; return the tensor itself.")
     elif isinstance(expected, number) and isinstance(got, torch.Tensor):

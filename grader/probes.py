@@ -32,7 +32,7 @@ from grader.diagnose import (
     same_form,
 )
 from grader.sandbox import LearnerError
-from grader.sandbox.protocol import Seed
+from grader.sandbox.protocol import UNREADABLE, Seed
 from grader.sandbox.submission import aliases
 
 if TYPE_CHECKING:
@@ -931,6 +931,11 @@ def crashed(judge: Judge, observation: Observation, error: LearnerError) -> Diag
     found = crashed_backward(observation.function, error)
     if found:
         return found
+    if UNREADABLE in error.message:
+        return "unreadable_result", (
+            f"Your {observation.function} returns a value of a kind the contract never gives "
+            f"({error.message.partition(UNREADABLE)[2]}): return what it says, tensors, lists (not a generator, an "
+            "iterator or a set), tuples, dicts keyed by str or int (not by tuples), numbers and strings.")
     if error.type_name == "TypeError" and NAMES_REFUSED.search(error.message) and \
             f"{observation.function}()" in error.message:
         return "signature_differs", (
@@ -1007,6 +1012,11 @@ def crashed_backward(function: str, error: LearnerError) -> Diagnosis | None:
             "torch.inference_mode() (a table of constants, say) meets the inputs in an operation autograd must "
             "differentiate, and inference tensors cannot be saved for backward. Build such tables outside "
             "inference_mode (torch.no_grad() is enough for constants), or not in a special mode at all.")
+    if "One of the differentiated Tensors does not require grad" in error.message:
+        return "gradient_switched_off", (
+            f"Your {function} switches autograd off for an argument the caller gave it (requires_grad_(False), "
+            "detach_() or .requires_grad = False on the caller's tensor), so the caller's backward pass cannot reach "
+            "it. Leave the caller's tensors as they are: x.detach() makes a separate tensor if one is needed.")
     if "modified by an inplace operation" not in error.message:
         return None
     return "in_place_breaks_autograd", (

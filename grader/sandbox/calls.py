@@ -321,7 +321,7 @@ def send_back(value: object) -> object:
     try:
         return protocol.encode(value)
     except (TypeError, ValueError) as error:
-        raise Failure("exception", f"returned a value the grader cannot read: {error}", "TypeError") from None
+        raise Failure("exception", f"{protocol.UNREADABLE}{error}", "TypeError") from None
 
 
 def materialize(value: object, generators: list) -> object:

@@ -9,6 +9,8 @@ pickle, so decoding cannot run code:
   `"reversed": true` the shape and bytes are those of the tensor with the order of its axes reversed, and the tensor
   decodes as that one permuted back: a non-contiguous input in column-major (Fortran) order, batch axes included,
   which the grader sends to check that learners' code does not assume a layout (`encode(value, keep_layout=True)`);
+- `{"ndarray": {...}}` is a numpy array, its body a tensor's: it decodes as a `NumpyArray`, so that a numpy result
+  where the contract gives a tensor stays what it is (numpy scalars become Python numbers);
 - `{"dtype": "float64"}` is a `torch.dtype` (one of DTYPES);
 - `{"seed": n}` becomes `torch.Generator().manual_seed(n)` on the learner's side;
 - `{"table_model": [table, pos]}` becomes a `TableModel` (a deterministic language model).
@@ -65,6 +67,10 @@ def change_in_place(value: object) -> bool:
     return any([change_in_place(item) for item in items])   # a list, so that every item is changed
 
 
+# How the worker reports a result that `encode` refuses (a generator, a dict keyed by tuples, a set).
+UNREADABLE = "returned a value the grader cannot read: "
+
+
 class ProtocolError(Exception):
     """A frame or value that does not follow this format."""
 
@@ -74,6 +80,19 @@ class Seed:
     """An argument the learner receives as `torch.Generator().manual_seed(n)`."""
 
     n: int
+
+
+class NumpyArray:
+    """A numpy array the learner's code returned, decoded without numpy: its data as a tensor, and its type's name,
+    so that a check can say "got a numpy array" where the contract gives a tensor."""
+
+    type_name = "numpy.ndarray"
+
+    def __init__(self, data: torch.Tensor) -> None:
+        self.data = data
+
+    def __repr__(self) -> str:
+        return f"numpy array {tuple(self.data.shape)} {str(self.data.dtype).removeprefix('torch.')}"
 
 
 class TableModel:
@@ -164,7 +183,8 @@ def grad_slot(args: list, kwargs: dict, key: object) -> tuple[list | dict, int |
 # ---------------------------------------------------------------------------------------------------------- values
 
 def encode(value: object, keep_layout: bool = False) -> object:
-    """Turn a value into tagged JSON. Tensor subclasses and numpy arrays become plain bytes + dtype + shape; with
+    """Turn a value into tagged JSON. Tensor subclasses become plain bytes + dtype + shape, numpy arrays the same
+    under their own tag (a `NumpyArray` when decoded); with
     `keep_layout`, a tensor whose last two axes are swapped in memory (a transpose) stays so when decoded."""
     if value is None or isinstance(value, (bool, str)):
         return value
@@ -183,6 +203,8 @@ def encode(value: object, keep_layout: bool = False) -> object:
         return {"seed": int(value.n)}
     if isinstance(value, TableModel):
         return {"table_model": [encode(value.table), encode(value.pos)]}
+    if isinstance(value, NumpyArray):
+        return {"ndarray": _encode_tensor(value.data)}
     if isinstance(value, (tuple, list)):
         items = list(value) if all_plain(value) else [encode(item, keep_layout) for item in value]
         return {"tuple" if isinstance(value, tuple) else "list": items}
@@ -226,7 +248,7 @@ def _encode_foreign(value: object) -> object:
         import numpy
 
         if isinstance(value, numpy.ndarray):
-            return {"tensor": _encode_tensor(torch.from_numpy(numpy.ascontiguousarray(value)))}
+            return {"ndarray": _encode_tensor(torch.from_numpy(numpy.ascontiguousarray(value)))}
         if isinstance(value, numpy.generic):
             return encode(value.item())
     raise TypeError(f"cannot send a value of type {type(value).__name__}")
@@ -273,6 +295,8 @@ def _decode(message: object, depth: int, budget: list[int]) -> object:
         return result
     if tag == "tensor":
         return decode_tensor(body)
+    if tag == "ndarray":
+        return NumpyArray(decode_tensor(body))
     if tag == "dtype":
         if not isinstance(body, str) or body not in DTYPES:
             raise ProtocolError(f"unknown dtype {body!r}")

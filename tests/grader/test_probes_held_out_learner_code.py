@@ -1957,13 +1957,16 @@ THIRTY_SEVENTH_BATCH = blind_batch("held_out_blind_36", "_36")
 THIRTY_EIGHTH_BATCH = blind_batch("held_out_blind_37", "_37")
 THIRTY_NINTH_BATCH = blind_batch("held_out_blind_38", "_38")
 FORTIETH_BATCH = blind_batch("held_out_blind_39", "_39")
+FORTY_FIRST_BATCH = blind_batch("held_out_blind_40", "_40")
+FORTY_SECOND_BATCH = blind_batch("held_out_blind_41", "_41")
 PROBES = FIRST_BATCH + SECOND_BATCH + THIRD_BATCH + FOURTH_BATCH + FIFTH_BATCH + SIXTH_BATCH + SEVENTH_BATCH + \
     EIGHTH_BATCH + NINTH_BATCH + TENTH_BATCH + ELEVENTH_BATCH + TWELFTH_BATCH + THIRTEENTH_BATCH + FOURTEENTH_BATCH + \
     FIFTEENTH_BATCH + SIXTEENTH_BATCH + SEVENTEENTH_BATCH + EIGHTEENTH_BATCH + NINETEENTH_BATCH + TWENTIETH_BATCH + \
     TWENTY_FIRST_BATCH + TWENTY_SECOND_BATCH + TWENTY_THIRD_BATCH + TWENTY_FOURTH_BATCH + TWENTY_FIFTH_BATCH + \
     TWENTY_SIXTH_BATCH + TWENTY_SEVENTH_BATCH + TWENTY_EIGHTH_BATCH + TWENTY_NINTH_BATCH + THIRTIETH_BATCH + \
     THIRTY_FIRST_BATCH + THIRTY_SECOND_BATCH + THIRTY_THIRD_BATCH + THIRTY_FOURTH_BATCH + THIRTY_FIFTH_BATCH + \
-    THIRTY_SIXTH_BATCH + THIRTY_SEVENTH_BATCH + THIRTY_EIGHTH_BATCH + THIRTY_NINTH_BATCH + FORTIETH_BATCH
+    THIRTY_SIXTH_BATCH + THIRTY_SEVENTH_BATCH + THIRTY_EIGHTH_BATCH + THIRTY_NINTH_BATCH + FORTIETH_BATCH \
+    + FORTY_FIRST_BATCH + FORTY_SECOND_BATCH
 
 
 def touched(p: Probe) -> set[str]:
@@ -2119,7 +2122,9 @@ if __name__ == "__main__":
                          ("thirty-seventh batch (blind)", THIRTY_SEVENTH_BATCH),
                          ("thirty-eighth batch (blind)", THIRTY_EIGHTH_BATCH),
                          ("thirty-ninth batch (blind)", THIRTY_NINTH_BATCH),
-                         ("fortieth batch (blind)", FORTIETH_BATCH), ("all", PROBES)):
+                         ("fortieth batch (blind)", FORTIETH_BATCH),
+                         ("forty-first batch (blind)", FORTY_FIRST_BATCH),
+                         ("forty-second batch (blind)", FORTY_SECOND_BATCH), ("all", PROBES)):
         result = figures(failures, batch)
         print(f"== {title}")
         print(f"wrong caught:   {result['caught']} / {result['wrong']} = {result['caught'] / result['wrong']:.1%}")

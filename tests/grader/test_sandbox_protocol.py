@@ -7,7 +7,7 @@ import pytest
 import torch
 
 from grader.sandbox import protocol
-from grader.sandbox.protocol import ProtocolError, Seed, TableModel, decode, encode
+from grader.sandbox.protocol import NumpyArray, ProtocolError, Seed, TableModel, decode, encode
 
 
 def roundtrip(value):
@@ -100,10 +100,13 @@ def test_a_lying_tensor_subclass_is_sent_as_its_true_data():
     assert type(back) is torch.Tensor and torch.equal(back, torch.ones(2))
 
 
-def test_numpy_values_become_plain_data():
+def test_numpy_arrays_stay_numpy_arrays_and_numpy_scalars_become_numbers():
     numpy = pytest.importorskip("numpy")
-    back = roundtrip([numpy.arange(3, dtype=numpy.int32), numpy.float64(1.5)])
-    assert back[0].dtype == torch.int32 and back[0].tolist() == [0, 1, 2] and back[1] == 1.5
+    back = roundtrip([numpy.arange(3, dtype=numpy.int32), numpy.float64(1.5), numpy.arange(4.0).reshape(2, 2).T])
+    assert isinstance(back[0], NumpyArray) and back[0].data.dtype == torch.int32 and back[0].data.tolist() == [0, 1, 2]
+    assert back[1] == 1.5 and type(back[1]) is float
+    assert back[2].data.tolist() == [[0.0, 2.0], [1.0, 3.0]]          # a transposed array, read in its own order
+    assert roundtrip(back[0]).data.tolist() == [0, 1, 2]             # and it travels back as one
 
 
 def test_unsendable_values_are_a_type_error():

@@ -88,8 +88,9 @@ QUANTIZE_CASES = [((), 3, 4, 5, 16), ((2,), 3, 6, 2, 512), ((), 1, 1, 1, 1), ((2
 
 @pytest.mark.grades("quantize_pixels", weight=3)
 def test_quantize_random_images(learner):
-    """Random images and palettes in [-1, 1] (and wider images drawn from a normal distribution), many shapes,
-    C = 1 to 4, K = 1 to 512, float32 and float64: every pixel gets the id of its nearest colour, a long (..., H, W)."""
+    """Random images and palettes in [-1, 1] (and wider images drawn from a normal distribution, and pixels far from
+    every colour, 30 to 1030 away: a similarity exp(-distance) is 0 for all of them), many shapes, C = 1 to 4, K = 1
+    to 512, float32 and float64: every pixel gets the id of its nearest colour, a long (..., H, W)."""
     gen = generator(1301)
     with Judge(learner, "imagegpt") as judge:
         for dtype in (torch.float32, torch.float64):
@@ -97,6 +98,10 @@ def test_quantize_random_images(learner):
                 expect_nearest(judge, uniform(gen, *batch, C, H, W, dtype=dtype), uniform(gen, C, K, dtype=dtype))
         for batch, C, H, W, K in QUANTIZE_CASES[:3]:
             expect_nearest(judge, randn(gen, *batch, C, H, W, scale=2.0), uniform(gen, C, K))
+        for dtype in (torch.float32, torch.float64):   # far from every colour: squared distances of ~1e3 to 1e6
+            for batch, C, H, W, K in QUANTIZE_CASES[:2]:
+                expect_nearest(judge, 30 + uniform(gen, *batch, C, H, W, dtype=dtype) * 1000,
+                               uniform(gen, C, K, dtype=dtype))
 
 
 @pytest.mark.grades("quantize_pixels")

@@ -198,8 +198,9 @@ def test_rotary_random_shapes(learner):
 def test_rotary_given_positions_and_float64(learner):
     """Positions given explicitly — a decoder step at position 37 over keys 0..37, unordered and repeated positions,
     positions near 5000, positions for Q only (K then counts 0, 1, ... even when N_k == N_q) and for K only (Q
-    counts 0, 1, ..., not the last keys' positions as a cache would), int32 and int16
-    positions, negative positions — in float32 and float64 (float64 in, float64 out)."""
+    counts 0, 1, ..., not the last keys' positions as a cache would), int32 and int16 positions, negative
+    positions, and one tensor given as both Q and K (the same object, as self-attention passes it) with positions that
+    differ — in float32 and float64 (float64 in, float64 out)."""
     gen = generator(1612)
     with Judge(learner, "positions") as judge:
         for dtype in (torch.float32, torch.float64):
@@ -215,6 +216,9 @@ def test_rotary_given_positions_and_float64(learner):
             expect_rotary(judge, Q, K, torch.tensor([2, 0, 5], dtype=torch.int32),
                           torch.tensor([1, 1, 3], dtype=torch.int16))
             expect_rotary(judge, Q, K, torch.tensor([-1, 0, 1]), torch.tensor([-7, 3, -2]))
+            # self-attention passes one tensor as Q and K (the same object): each still turns by its own positions
+            expect_rotary(judge, Q, Q, torch.tensor([0, 1, 2]), torch.tensor([3, 4, 5]))
+            expect_rotary(judge, Q, Q, None, torch.tensor([8, 1, 1]))
 
 
 @pytest.mark.grades("rotary_embedding", weight=2)

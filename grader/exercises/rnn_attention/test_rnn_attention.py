@@ -477,7 +477,8 @@ def step_clause_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:
     s_prev, y_prev, H, params = decoder_inputs(gen, case.batch, case.batch, case.dim, case.dim - 2, case.dim, 5, 11,
                                                case.n_k, case.dtype)
     mask = state_mask(gen, case, case.n_k)
-    args = (s_prev, y_prev, H, {**params, "v": params["v"] * case.scale})   # large v: scores of thousands
+    # large v: scores of thousands; large H: a context, and so GRU pre-activations, of hundreds
+    args = (s_prev, y_prev, H * case.scale, {**params, "v": params["v"] * case.scale})
     return (args if mask is None else (*args, mask)), {}
 
 

@@ -62,7 +62,8 @@ def expect_probs(judge: Judge, logits, temperature=1.0, top_k=None, top_p=None):
 def test_temperature(learner):
     """softmax(logits / T) for T = 0.5, 1 and 2.5 (float32, and float64 kept as float64), and logits 200 apart at T =
     100: the temperature divides the logits, so every token keeps a share (softmax first, then p^(1/T), underflows
-    to 0)."""
+    to 0); logits near 100 at T = 0.5 and near -1000 at T = 2 (a shift by the largest logit rather than by the
+    largest logit / T overflows)."""
     gen = generator(901)
     with SamplingJudge(learner) as judge:
         logits = randn(gen, 12, scale=2.0)
@@ -70,6 +71,10 @@ def test_temperature(learner):
             expect_probs(judge, logits, temperature)
         expect_probs(judge, randn(gen, 7, dtype=torch.float64, scale=2.0), 1.5)
         expect_probs(judge, torch.tensor([0.0, -200.0, -150.0, 5.0, -90.0]), 100.0)
+        # the shift before exp is the largest of logits / T: shifting by the largest logit overflows at T < 1 (exp(2 *
+        # 100 - 100)) and at T > 1 for logits far below zero (exp(-1000 / 2 + 1000))
+        expect_probs(judge, torch.tensor([100.0, 90.0, 0.0, 95.0]), 0.5)
+        expect_probs(judge, torch.tensor([-1000.0, -1010.0, -1200.0, -1003.0]), 2.0)
 
 
 @pytest.mark.grades("next_token_probs")
@@ -107,7 +112,8 @@ def test_top_k(learner):
 def test_top_p(learner):
     """top-p keeps the shortest prefix (by decreasing probability) whose total reaches p, the crossing token
     included: p = 0.05 (one token), 0.5, 0.9 and 1.0 (everything); p = 1.0 also where the float32 running total of
-    the probabilities ends just below 1, so that no token "reaches" p (``short_of_one``)."""
+    the probabilities ends just below 1, so that no token "reaches" p (``short_of_one``); and float64 logits whose
+    running total lies 5e-9 below p (a float64 input is decided in float64)."""
     gen = generator(904)
     with SamplingJudge(learner) as judge:
         logits = randn(gen, 12, scale=1.5)
@@ -116,6 +122,10 @@ def test_top_p(learner):
         expect_probs(judge, randn(gen, 20, scale=1.0), 1.3, None, 0.6)
         for logits in short_of_one(generator(905)):
             expect_probs(judge, logits, 1.0, None, 1.0)
+        # float64 logits whose running total 0.5 + 0.3 lies 5e-9 below p: float64 keeps the third token, a float32
+        # running total (0.5 + 0.3 rounds to 0.80000001) stops at two
+        logits = torch.tensor([0.5, 0.3, 0.2], dtype=torch.float64).log()
+        judge.expect("next_token_probs", logits, 1.0, None, 0.8 + 5e-9, tol=probs_tol(logits, 1.0).scaled(FLOAT64))
 
 
 def short_of_one(gen: torch.Generator, count: int = 3) -> list[torch.Tensor]:

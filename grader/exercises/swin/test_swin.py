@@ -396,6 +396,7 @@ def merging_clause_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict
     if case.extra.get("constant_columns"):                  # a flat 2x2 block: its merged token has zero variance
         X = X.clone()
         X[..., :, :2, :2] = 0.5
+        X[..., :, -2:, -2:] = 0.0                           # and a block of zeros (no scale to divide by)
     return (X * case.scale, gamma, beta, W), {}
 
 

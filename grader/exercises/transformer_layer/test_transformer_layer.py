@@ -234,11 +234,13 @@ FLOAT64 = 2.0 ** -29  # float64's unit roundoff (2^-53) over float32's (2^-24): 
 # ------------------------------------------------------------------ the contract's clauses (grader/clauses.py)
 
 def with_a_constant_column(X: torch.Tensor, case: Case) -> torch.Tensor:
-    """For the constant_columns clause: X (..., D, N) with its first token's features all equal (zero variance)."""
+    """For the constant_columns clause: X (..., D, N) with its first token's features all equal (zero variance), and
+    its last token's all zero."""
     if not case.extra.get("constant_columns"):
         return X
     X = X.clone()
     X[..., :, 0] = X[..., :1, 0]
+    X[..., :, -1] = 0.0
     return X
 
 

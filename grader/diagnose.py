@@ -33,7 +33,7 @@ GENERIC = frozenset({"wrong_shape", "wrong_dtype", "not_finite", "transposed", "
                      "invariant_broken", "modifies_input_in_place", "entries_rearranged", "mask_allows_too_much",
                      "mask_allows_too_little", "mask_negated", "whitespace_differs", "segmentation_differs",
                      "unexpected_symbols", "wrong_type", "text_cut_short", "returns_extra_values",
-                     "unreadable_result", "gradient_switched_off",
+                     "unreadable_result", "gradient_switched_off", "weights_transposed",
                      # structural diagnoses (grader.probes), found by probing the learner's function
                      "axes_permuted", "right_up_to_normalisation", "right_for_first_columns",
                      "fully_masked_queries_wrong", "float32_accuracy", "batch_axis", "heads", "argument_ignored",
@@ -406,6 +406,11 @@ def generic(observation: Observation, expected: Any) -> tuple[str, str]:
     return "different_result", (f"The result differs from the expected one: "
                                 f"{difference(got, expected, observation.tol)}. "
                                 + FUNCTION_HINTS.get(observation.function, ""))
+
+
+def wrong_kind(observation: Observation, expected: Any) -> tuple[str, str] | None:
+    """The result is of another kind than the contract's (see `_wrong_type`): said before any probe reads its values."""
+    return None if observation.grad is not None else _wrong_type(observation.result, expected, observation.tol)
 
 
 def _type_name(value: Any) -> str:

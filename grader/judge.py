@@ -44,6 +44,7 @@ from grader.diagnose import (
     same_form,
     slot_text,
     unused_as_zero,
+    wrong_kind,
 )
 from grader.memo import memoised
 from grader.sandbox import InputModified, LearnerError
@@ -328,7 +329,8 @@ class Judge:
 
         first = self.first_disagreement if self.first_disagreement in wrong else wrong[0]  # the case the message shows
         observation, want = self.observations[first], self.expected[first]
-        return self.exercise_reading(first) or structural(self, observation, want) or generic(observation, want)
+        return (self.exercise_reading(first) or wrong_kind(observation, want) or structural(self, observation, want)
+                or generic(observation, want))
 
     def names_nothing_specific(self) -> bool:
         """Whether `diagnosis()` finds no specific mistake (none, or only a generic "the values differ"): a check

@@ -831,7 +831,41 @@ def _argument_transposed(calls: _Calls, observation: Observation, expected: Any 
                 f"the right result. Check the layout the contract gives {label} (tokens are columns, (..., D, N); "
                 "a weight is (out, in) and multiplies from the left, W @ X) and drop the extra .T (or add the "
                 "missing one).")
-    return None
+    return _weights_transposed(calls, observation, want)
+
+
+def _weights_transposed(calls: _Calls, observation: Observation, want: Any) -> Diagnosis | None:
+    """Every weight matrix read the other way round at once (X @ W for W @ X, a row-convention port): right once each
+    matrix argument after the first tensor argument (the input) is given transposed, with two or more of them."""
+    def is_matrix(value: Any) -> bool:
+        return _perturbable(value) and value.dim() == 2 and min(value.shape) >= 2
+
+    def flipped(value: Any) -> Any:
+        if isinstance(value, dict):
+            return {key: flipped(item) for key, item in value.items()}
+        return value.transpose(0, 1).contiguous() if is_matrix(value) else value
+
+    values = [*observation.args, *observation.kwargs.values()]
+    first = next((i for i, value in enumerate(values) if isinstance(value, torch.Tensor)), None)
+    if first is None:
+        return None
+    matrices = [item for value in values[first + 1:]
+                for item in (value.values() if isinstance(value, dict) else [value]) if is_matrix(item)]
+    if len(matrices) < 2:
+        return None
+    values = [value if i == first else flipped(value) for i, value in enumerate(values)]
+    args = tuple(values[:len(observation.args)])
+    kwargs = dict(zip(observation.kwargs, values[len(observation.args):]))
+    try:
+        result = calls.learner(observation.function, args, kwargs)
+    except LearnerError:
+        return None
+    if not agree(result, want, observation.tol):
+        return None
+    return "weights_transposed", (
+        "Your function reads every weight matrix transposed: given each of them with its two axes swapped, it returns "
+        "the right result. In the course's convention tokens are columns and a weight (out, in) multiplies from the "
+        "left, W @ X; the row-convention X @ W (PyTorch's and most papers' layout) needs W transposed.")
 
 
 def _optional_arguments(calls: _Calls, observation: Observation, expected: Any) -> Diagnosis | None:
@@ -967,8 +1001,9 @@ def crashed(judge: Judge, observation: Observation, error: LearnerError) -> Diag
                 f"Your {observation.function} raises ValueError on inputs its contract accepts (the call shown): an "
                 "input check is too strict. Look at the edges the contract allows: a size or count of 0, one item "
                 "(one token, one document), an optional argument given as 0 or False rather than left out.")
-        for probe in (_crash_empty_input, _crash_batch, _crash_batch_of_one, _crash_without_batch, _crash_float64, _crash_token_count,
-                      _square_only, _crash_sizes, _crash_edge_value, _crash_long_sequence, _argument_transposed):
+        for probe in (_crash_empty_input, _crash_batch, _crash_batch_of_one, _crash_without_batch, _crash_float64,
+                      _crash_token_count, _crash_size_argument_matches_an_axis, _square_only, _crash_sizes,
+                      _crash_edge_value, _crash_long_sequence, _argument_transposed):
             found = probe(calls, observation)
             if found:
                 return found
@@ -1281,6 +1316,27 @@ def _crash_token_count(calls: _Calls, observation: Observation) -> Diagnosis | N
             f"Your function raises for N = {count} tokens but runs for N = {size}, the size of {where}: an axis of "
             "that size meets the token axis. Most often a vector (a bias, a gain) is added as a row where it must be "
             "a column (b[:, None] against a (D, N) matrix), or a matrix is transposed once too often.")
+    return None
+
+
+def _crash_size_argument_matches_an_axis(calls: _Calls, observation: Observation) -> Diagnosis | None:
+    """It raises for an integer size argument, and is right once that size is made equal to the length of an axis
+    of a tensor argument: a loop or an index runs over one of the two sizes where the other is meant."""
+    names = _parameter_names(calls.judge, observation.function)
+    tensors = [(label, value) for label, value, _ in _argument_slots(observation, names)
+               if isinstance(value, torch.Tensor)]
+    for label, value, rebuild in _argument_slots(observation, names):
+        if type(value) is not int or value < 1:
+            continue
+        lengths = sorted({(size, f"axis {axis} of {other}") for other, tensor in tensors
+                          for axis, size in enumerate(tensor.shape) if size not in (0, 1, value)})[:3]
+        for size, where in lengths:
+            if _right_on(calls, observation, *rebuild(size)):
+                return "breaks_unless_sizes_match", (
+                    f"Your function raises for {label}={value} but is right for {label}={size}, the length of "
+                    f"{where}: a loop, an index or a shape uses one of these two sizes where the other is meant "
+                    f"(a loop over range({label}) that indexes {where.split(' of ')[1]}, say). Take each size from "
+                    "where the contract puts it.")
     return None
 
 

@@ -247,6 +247,50 @@ CALLING_PROBES = {
         def average_pool_head(X, W, b=None):
             return _right(X, W, b if b else None)                 # if b: raises for a bias of several values
     """, "tensor_tested_for_truth"),
+    "mask_returned_as_numpy": ("sparse_attention", """
+        def strided_mask(n, stride):
+            import numpy
+            offsets = numpy.arange(n)[None, :] - numpy.arange(n)[:, None]
+            return offsets % stride == 0                          # a numpy array, not a tensor
+    """, "wrong_type"),
+    "tokens_returned_as_tuple": ("bpe", """
+        _right = bpe_encode
+
+        def bpe_encode(text, merges):
+            return tuple(_right(text, merges))
+    """, "wrong_type"),
+    "weights_returned_beside_the_result": ("davit", """
+        _right = channel_attention
+
+        def channel_attention(X, params, num_groups, scale=None):
+            return _right(X, params, num_groups, scale), params["Wq"]
+    """, "returns_extra_values"),
+    "examples_yielded": ("pretraining", """
+        _right = nsp_pairs
+
+        def nsp_pairs(documents, generator=None):
+            yield from _right(documents, generator)               # a generator, not a list
+    """, "unreadable_result"),
+    "caller_tensor_switched_off": ("cross_attention", """
+        _right = cross_attention
+
+        def cross_attention(X_dec, X_enc, params, num_heads, enc_mask=None):
+            X_enc.requires_grad_(False)                           # the caller's encoder output
+            return _right(X_dec, X_enc, params, num_heads, enc_mask)
+    """, "gradient_switched_off"),
+    "loop_over_the_wrong_size": ("masking", """
+        def padding_mask(lengths, n):
+            mask = torch.zeros(lengths.shape[0], n, 1, dtype=torch.bool)
+            for b in range(n):                                    # the batch has len(lengths) entries, not n
+                mask[b, : int(lengths[b]), 0] = True
+            return mask
+    """, "breaks_unless_sizes_match"),
+    "row_convention_projections": ("attention", """
+        def self_attention(X, Wq, bq, Wk, bk, Wv, bv, mask=None):
+            rows = X.transpose(-2, -1)                            # tokens as rows, then X @ W as in PyTorch's layout
+            Q, K, V = ((rows @ W + b).transpose(-2, -1) for W, b in ((Wq, bq), (Wk, bk), (Wv, bv)))
+            return scaled_dot_product_attention(Q, K, V, mask)
+    """, "weights_transposed"),
 }
 
 

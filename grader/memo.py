@@ -27,6 +27,8 @@ import torch
 from grader.sandbox.protocol import Seed, TableModel, all_plain
 
 _STR_INT = frozenset((str, int))
+_NUMPY_VIEWABLE = frozenset((torch.float32, torch.float64, torch.float16, torch.int64, torch.int32, torch.int16,
+                             torch.int8, torch.uint8, torch.bool))
 MAX_ENTRIES = 8192  # the expected results of every check of the course, several times over
 
 
@@ -37,7 +39,11 @@ class _Unhashable(Exception):
 def fingerprint(value: Any) -> tuple:
     """A hashable key that two arguments share only if the functions see equal values."""
     if isinstance(value, torch.Tensor):
-        data = value.detach().contiguous().reshape(-1).view(torch.uint8).numpy()  # hashed in place, not copied
+        if type(value) is torch.Tensor and value.is_contiguous() and not value.requires_grad and \
+                value.dtype in _NUMPY_VIEWABLE:
+            data = value.numpy()   # the common case, hashed in place through one view
+        else:
+            data = value.detach().contiguous().reshape(-1).view(torch.uint8).numpy()  # hashed in place, not copied
         return ("tensor", value.dtype, tuple(value.shape), value.stride(), value.requires_grad,
                 hashlib.blake2b(data, digest_size=16).digest())
     if value is None or isinstance(value, (bool, int, float, str, bytes, torch.dtype)):

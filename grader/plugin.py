@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-from dataclasses import asdict
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 import pytest
@@ -33,6 +33,7 @@ SUBMISSION = pytest.StashKey[Submission]()
 WEIGHTS = pytest.StashKey[dict]()  # (exercise, function) -> the sum of the weights of all its collected checks
 SUBSTITUTED = pytest.StashKey[list]()  # "exercise.function" replaced by the model answer while a check ran
 _DIAGNOSIS = pytest.StashKey["Diagnosis"]()
+_OUTCOMES = pytest.StashKey[tuple]()  # (the results list summed up, how many of it are read, outcome per exercise)
 MAX_MESSAGE = 600
 MODIFIES_INPUT = ("modifies_input_in_place: Your function changes a tensor it was given (masked_fill_, sub_, an "
                   "indexed assignment, X -= mean, ...), so the caller's data changes behind its back. Compute into a "
@@ -124,12 +125,40 @@ def _charge_once(request: pytest.FixtureRequest) -> None:
     if wanted and submission.path != Path(wanted):  # a session grading many (grader.api.grade_many): never mix two
         raise RuntimeError(f"the sandbox holds {submission.path}, the check grades {wanted}")
     substitutes = {} if request.config.getoption("strict_composition") else \
-        failed_prerequisites(exercise_of(request.node), request.config.stash[RESULTS])
+        failed_prerequisites(exercise_of(request.node), _outcomes(request.config))
     submission.substitute({key: model_answer(*key) for key in substitutes})
     request.node.stash[SUBSTITUTED] = sorted(f"{module}.{function}" for module, function in substitutes)
 
 
-def failed_prerequisites(exercise: str, results: list[CheckResult]) -> set[tuple[str, str]]:
+@dataclass
+class ExerciseOutcome:
+    """What the checks of one exercise graded so far in this session found."""
+
+    broken: set[str] = field(default_factory=set)   # functions with a failed check
+    passed_any: bool = False
+    never_ran: bool = True                           # every failure so far: the module is missing or does not import
+
+
+def _outcomes(config: pytest.Config) -> dict[str, ExerciseOutcome]:
+    """The outcome of every exercise from the session's results, brought up to date with the results added since
+    the last call (each check asks: read all results every time, the cost would grow with their square)."""
+    results = config.stash[RESULTS]
+    held = config.stash.get(_OUTCOMES, None)
+    if held is None or held[0] is not results:          # a new submission's results
+        held = config.stash[_OUTCOMES] = (results, [0], {})
+    _, read, outcomes = held
+    for result in results[read[0]:]:
+        outcome = outcomes.setdefault(result.exercise, ExerciseOutcome())
+        if result.passed:
+            outcome.passed_any = True
+        else:
+            outcome.broken.add(result.function)
+            outcome.never_ran &= result.error in ("import", "missing")
+    read[0] = len(results)
+    return outcomes
+
+
+def failed_prerequisites(exercise: str, outcomes: dict[str, ExerciseOutcome]) -> set[tuple[str, str]]:
     """(exercise, function) of every earlier exercise `exercise` builds on, directly or not, whose function failed a
     check graded in this session; an exercise with a failure also loses its helpers (functions with no points, graded
     only through the others), and one whose module never ran (missing, does not import) loses every function."""
@@ -141,19 +170,14 @@ def failed_prerequisites(exercise: str, results: list[CheckResult]) -> set[tuple
         if name not in earlier:
             earlier.add(name)
             pending += course.get(name).builds_on
-    by_exercise: dict[str, list[CheckResult]] = {}
-    for result in results:
-        if result.exercise in earlier:
-            by_exercise.setdefault(result.exercise, []).append(result)
     failed = set()
-    for name, checks in by_exercise.items():
-        broken = {result.function for result in checks if not result.passed}
-        if not broken:
+    for name in earlier:
+        outcome = outcomes.get(name)
+        if outcome is None or not outcome.broken:
             continue
-        functions = course.get(name).functions
-        never_ran = all(result.error in ("import", "missing") for result in checks if not result.passed) and \
-            not any(result.passed for result in checks)
-        failed |= {(name, f.name) for f in functions if never_ran or f.name in broken or not f.points}
+        never_ran = outcome.never_ran and not outcome.passed_any
+        failed |= {(name, f.name) for f in course.get(name).functions
+                   if never_ran or f.name in outcome.broken or not f.points}
     return failed
 
 

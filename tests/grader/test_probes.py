@@ -285,6 +285,11 @@ CALLING_PROBES = {
                 mask[b, : int(lengths[b]), 0] = True
             return mask
     """, "breaks_unless_sizes_match"),
+    "log_probability_one_token_short": ("sampling", """
+        def sequence_log_prob(model, ids):
+            log_probs = torch.log_softmax(model(ids), dim=0)
+            return sum(log_probs[ids[n], n - 1] for n in range(1, len(ids) - 1))   # stops before the last token
+    """, "log_prob_terms_misread"),
     "row_convention_projections": ("attention", """
         def self_attention(X, Wq, bq, Wk, bk, Wv, bv, mask=None):
             rows = X.transpose(-2, -1)                            # tokens as rows, then X @ W as in PyTorch's layout

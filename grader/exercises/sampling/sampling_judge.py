@@ -6,6 +6,9 @@ the learner's function on inputs the contract fixes the answer for:
 
 - ``dtype_not_kept``: every wrong result has the expected values but another dtype (named with the modes it fails in:
   greedy, top-k, top-p...);
+- ``log_prob_terms_misread``: the log-probability is its negative, or misses its first or last term, or scores
+  ids[0] at 1/V, or shifts the logits by their maximum instead of normalising them, or reads every scored token in
+  every column, or gathers along the wrong axis (read from the same logits);
 - ``log_prob_wrong_columns``: the log-probability changes when only the LAST column of the logits changes (that
   column scores a token after the sequence), or does not change when column 0 changes (it scores ids[1]);
 - ``draws_differ_from_multinomial``: every generated token is a possible draw and the learner is right at temperature
@@ -84,9 +87,10 @@ class SamplingJudge(Judge):
         if not wrong:
             return found
         first = self.first_disagreement if self.first_disagreement in wrong else wrong[0]
-        probe = {"sequence_log_prob": self._log_prob_columns,
-                 "generate": self._draws}.get(self.observations[first].function)  # beam_search: exercise_reading
-        return (self._probe(probe, first) if probe else None) or found
+        function = self.observations[first].function
+        probes = {"sequence_log_prob": (self._log_prob_terms, self._log_prob_columns),
+                  "generate": (self._draws,)}.get(function, ())   # beam_search: exercise_reading
+        return next((found for found in (self._probe(probe, first) for probe in probes) if found), None) or found
 
     def exercise_reading(self, index: int) -> Diagnosis | None:
         """A beam search result that some tie order (or greedy decoding) reaches says more than which argument shows
@@ -158,6 +162,49 @@ class SamplingJudge(Judge):
             "result keeps the dtype of the logits in EVERY mode. A tensor made with torch.zeros(V), torch.ones, "
             "torch.tensor(...) or one_hot(...).float() takes torch's default dtype (float32), not the logits': build "
             "it from them (torch.zeros_like(logits), new_zeros, .to(logits.dtype)).")
+
+    def _log_prob_terms(self, index: int) -> Diagnosis | None:
+        """The learner's log-probability as a misreading of its terms t_n = log p(ids[n] | ids[:n]), n >= 1, read
+        from the same logits in float64: their negative sum, the sum without its first or last term, with a term
+        for ids[0], or with the logits shifted by their maximum rather than normalised. No call."""
+        observation = self.observations[index]
+        bound = bound_arguments(observation.function, observation.args, observation.kwargs)
+        if bound is None or not isinstance(bound["model"], TableModel) or not _is_ids(bound["ids"]):
+            return None
+        model, ids, got = bound["model"], bound["ids"], observation.result
+        if len(ids) < 3 or not isinstance(got, torch.Tensor) or got.numel() != 1:
+            return None
+        logits = (model.table.double()[:, ids] + model.pos.double()[:, : len(ids)])[:, :-1]   # (V, N - 1)
+        picked = logits.gather(0, ids[1:][None]).squeeze(0)                                  # logit of ids[n]
+        log_probs = logits - torch.logsumexp(logits, dim=0)                                  # (V, N - 1)
+        terms = picked - torch.logsumexp(logits, dim=0)
+        total, vocab = float(terms.sum()), logits.shape[0]
+        in_range = bool((ids[1:] < log_probs.shape[1]).all())
+        readings = [
+            (-total, "the negative of the log-probability (the negative log-likelihood, the training loss): return "
+                     "the sum of the log-probabilities itself, which is at most 0"),
+            (total - float(terms[-1]), "the sum without its last term: the last token, ids[N-1], is never scored "
+                                       "(a loop or slice that stops one position early)"),
+            (total - float(terms[0]), "the sum without its first term: ids[1], scored by column 0, is left out"),
+            (total - math.log(vocab), "the sum plus a term for ids[0] at probability 1/V: nothing predicts the "
+                                      "first token, which is given, and the contract sums only n >= 1"),
+            (float((picked - logits.max(dim=0).values).sum()),
+             "the sum of logits minus each column's MAXIMUM: shifting by the maximum only keeps exp from overflowing; "
+             "a log-probability subtracts the log of the column's sum of exponentials (torch.log_softmax, or "
+             "logsumexp)"),
+            (float(log_probs[ids[1:]].sum()),
+             "the sum of log_probs[ids[1:], :-1], every scored token read in EVERY column (an (N-1, N-1) block), not "
+             "one entry per column: index the rows and the columns together, log_probs[ids[1:], arange(N - 1)], or "
+             "gather along axis 0"),
+        ] + ([(float(log_probs[0, ids[1:]].sum()),
+               "the sum of row 0 at the columns numbered ids[n]: gather along axis 1 picks columns by the ids; the "
+               "ids index the vocabulary, axis 0 of the (V, N) logits")] if in_range else [])
+        for value, reading in readings:
+            if agree(got, torch.tensor(value, dtype=got.dtype), observation.tol):
+                return "log_prob_terms_misread", (
+                    f"Your result is {reading}. The log-probability is the sum over n = 1 .. N-1 of "
+                    "log p(ids[n] | ids[:n]), read from column n - 1 of the log-softmax of the logits.")
+        return None
 
     def _log_prob_columns(self, index: int) -> Diagnosis | None:
         """Which columns of the logits the learner's result depends on: it must follow column 0 (it scores ids[1])

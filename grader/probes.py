@@ -62,7 +62,8 @@ def structural(judge: Judge, observation: Observation, expected: Any) -> Diagnos
     for probe in (_nondeterministic, _kept_between_calls, _same_object_twice, _discrete_in_float32, _mask_expanded,
                   _batch_axis, _heads,
                   _stage,
-                  _optional_arguments, _defaults, _argument_transposed, _square_only, _arguments, _wrong_for_size,
+                  _optional_arguments, _defaults, _implicit_default, _argument_transposed, _square_only, _arguments,
+                  _wrong_for_size,
                   _integer_read_otherwise):
         try:
             found = probe(calls, observation, expected)
@@ -628,6 +629,36 @@ def _defaults(calls: _Calls, observation: Observation, expected: Any) -> Diagnos
         f"Your result is right once the arguments left out are given at the contract's defaults ({spelled}), and "
         "wrong without them: a default in your function's signature differs from the contract's (copied from a "
         "library, such as Hugging Face's top_k=50 or another eps).")
+
+
+def _implicit_default(calls: _Calls, observation: Observation, expected: Any) -> Diagnosis | None:
+    """A float argument the call leaves out, whose contract default (None) stands for a value computed from the
+    sizes (a scale of 1/sqrt(N)): the learner's result is the reference's with that argument given as another
+    such value (1, a size, its square root or their inverses). Reference calls only."""
+    try:
+        parameters = inspect.signature(getattr(calls.judge.reference, observation.function)).parameters
+    except (AttributeError, TypeError, ValueError):
+        return None
+    given = set(list(parameters)[:len(observation.args)]) | set(observation.kwargs)
+    left_out = [name for name, p in parameters.items() if name not in given and p.default is None
+                and "float" in str(p.annotation)]
+    sizes = sorted({size for tensor in _tensors((observation.args, observation.kwargs)) for size in tensor.shape
+                    if size > 1} | {value for value in (*observation.args, *observation.kwargs.values())
+                                    if type(value) is int and value > 1})
+    candidates = [(1.0, "1")] + [(size ** power, text.format(size)) for size in sizes for power, text in
+                                 ((-1, "1/{}"), (-0.5, "1/sqrt({})"), (0.5, "sqrt({})"), (1, "{}"))]
+    for name in left_out:
+        for value, text in candidates:
+            try:
+                theirs = calls.reference(observation.function, observation.args, {**observation.kwargs, name: value})
+            except Exception:   # noqa: BLE001 - a value the reference refuses
+                continue
+            if agree(observation.result, theirs, observation.tol) and not agree(theirs, expected, observation.tol):
+                return "implicit_default_differs", (
+                    f"Your result, with {name} left out, is the contract's result for {name} = {text}: the value "
+                    f"your function uses when {name} is None is not the contract's (see its docstring for how the "
+                    f"default {name} follows from the sizes; check too that it is applied once).")
+    return None
 
 
 def _wrong_for_size(calls: _Calls, observation: Observation, expected: Any) -> Diagnosis | None:

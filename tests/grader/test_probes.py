@@ -290,6 +290,12 @@ CALLING_PROBES = {
             log_probs = torch.log_softmax(model(ids), dim=0)
             return sum(log_probs[ids[n], n - 1] for n in range(1, len(ids) - 1))   # stops before the last token
     """, "log_prob_terms_misread"),
+    "default_scale_one_over_n": ("davit", """
+        _right = channel_attention
+
+        def channel_attention(X, params, num_groups, scale=None):
+            return _right(X, params, num_groups, 1 / X.shape[-1] if scale is None else scale)   # 1/N, not 1/sqrt(N)
+    """, "implicit_default_differs"),
     "row_convention_projections": ("attention", """
         def self_attention(X, Wq, bq, Wk, bk, Wv, bv, mask=None):
             rows = X.transpose(-2, -1)                            # tokens as rows, then X @ W as in PyTorch's layout

@@ -114,7 +114,8 @@ def describe(value: Any) -> str:
     if isinstance(value, str):
         return repr(value) if len(value) <= 24 and " " not in value else f"a text of {len(value.split())} words"
     if isinstance(value, TableModel):
-        return f"a model with vocabulary {value.table.shape[0]}"
+        return f"a model with vocabulary {value.table.shape[0]}" + (
+            "" if value.context == "last" else " (reading every earlier token)")
     if isinstance(value, Seed):
         return "a seeded generator"
     if isinstance(value, dict):

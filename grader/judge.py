@@ -61,7 +61,7 @@ def upcast(value: Any) -> Any:
     if isinstance(value, torch.Tensor) and value.is_floating_point():
         return value.double()
     if isinstance(value, TableModel):
-        return TableModel(upcast(value.table), upcast(value.pos))
+        return TableModel(upcast(value.table), upcast(value.pos), value.context)
     if isinstance(value, (list, tuple)):
         return type(value)(upcast(item) for item in value)
     if isinstance(value, dict):

@@ -13,7 +13,8 @@ pickle, so decoding cannot run code:
   where the contract gives a tensor stays what it is (numpy scalars become Python numbers);
 - `{"dtype": "float64"}` is a `torch.dtype` (one of DTYPES);
 - `{"seed": n}` becomes `torch.Generator().manual_seed(n)` on the learner's side;
-- `{"table_model": [table, pos]}` becomes a `TableModel` (a deterministic language model).
+- `{"table_model": [table, pos]}` becomes a `TableModel` (a deterministic language model); `[table, pos, "sum"]` one
+  whose columns read the sum of the ids so far (a model with a longer memory than the last token).
 
 `decode` is strict: an unknown tag, dtype or shape that does not match the byte count is a `ProtocolError`, and sizes
 are capped. This module imports only the standard library and torch: its source is also sent to the sandbox, which
@@ -96,19 +97,25 @@ class NumpyArray:
 
 
 class TableModel:
-    """A deterministic language model: `ids (N,) -> table[:, ids] + pos[:, :N]`, logits (V, N).
+    """A deterministic causal language model: `ids (N,) -> table[:, keys] + pos[:, :N]`, logits (V, N), where keys
+    are the ids themselves (`context="last"`: a bigram model) or their running sums modulo V (`context="sum"`: column n
+    depends on every id up to n, so caching by the last token or scoring in windows shows).
 
-    table is (V, V): column v scores the token after token v; pos is (V, P) and adds a position-dependent bias.
+    table is (V, V): column v scores the token after key v; pos is (V, P) and adds a position-dependent bias.
     The grader calls the same class in-process to run the reference, and sends it to the learner as data. `calls`
     counts the calls made on this object (the worker reports it: a contract may fix how often a model is called).
     """
 
-    def __init__(self, table: torch.Tensor, pos: torch.Tensor):
+    CONTEXTS = ("last", "sum")
+
+    def __init__(self, table: torch.Tensor, pos: torch.Tensor, context: str = "last"):
         if table.dim() != 2 or table.shape[0] != table.shape[1]:
             raise ValueError(f"table must be (V, V), got {tuple(table.shape)}")
         if pos.dim() != 2 or pos.shape[0] != table.shape[0]:
             raise ValueError(f"pos must be (V, P) with V = {table.shape[0]}, got {tuple(pos.shape)}")
-        self.table, self.pos = table, pos
+        if context not in self.CONTEXTS:
+            raise ValueError(f"context must be one of {self.CONTEXTS}, got {context!r}")
+        self.table, self.pos, self.context = table, pos, context
         self.calls = 0
 
     def __call__(self, ids: torch.Tensor) -> torch.Tensor:
@@ -116,7 +123,8 @@ class TableModel:
         if ids.dim() != 1 or ids.shape[0] > self.pos.shape[1]:
             raise ValueError(f"ids must be (N,) with N <= {self.pos.shape[1]}, got {tuple(ids.shape)}")
         self.calls += 1
-        return self.table[:, ids] + self.pos[:, : ids.shape[0]]
+        keys = ids if self.context == "last" else torch.cumsum(ids, dim=0) % self.table.shape[0]
+        return self.table[:, keys] + self.pos[:, : ids.shape[0]]
 
 
 # ---------------------------------------------------------------------------------------------------------- frames
@@ -202,7 +210,8 @@ def encode(value: object, keep_layout: bool = False) -> object:
     if isinstance(value, Seed):
         return {"seed": int(value.n)}
     if isinstance(value, TableModel):
-        return {"table_model": [encode(value.table), encode(value.pos)]}
+        parts = [encode(value.table), encode(value.pos)]
+        return {"table_model": parts if value.context == "last" else [*parts, value.context]}
     if isinstance(value, NumpyArray):
         return {"ndarray": _encode_tensor(value.data)}
     if isinstance(value, (tuple, list)):
@@ -306,13 +315,13 @@ def _decode(message: object, depth: int, budget: list[int]) -> object:
             raise ProtocolError("seed must be an integer in [0, 2**63)")
         return Seed(body)
     if tag == "table_model":
-        if not isinstance(body, list) or len(body) != 2:
-            raise ProtocolError("table_model body must be [table, pos]")
-        table, pos = (_decode(part, depth + 1, budget) for part in body)
+        if not isinstance(body, list) or len(body) not in (2, 3) or len(body) == 3 and body[2] != "sum":
+            raise ProtocolError('table_model body must be [table, pos] or [table, pos, "sum"]')
+        table, pos = (_decode(part, depth + 1, budget) for part in body[:2])
         if not (isinstance(table, torch.Tensor) and isinstance(pos, torch.Tensor)):
             raise ProtocolError("table_model parts must be tensors")
         try:
-            return TableModel(table, pos)
+            return TableModel(table, pos, *body[2:])
         except ValueError as error:
             raise ProtocolError(str(error)) from None
     raise ProtocolError(f"unknown tag {tag!r}")

@@ -19,6 +19,7 @@ def test_fingerprints_tell_apart_what_a_function_could_tell_apart():
     assert fingerprint(Seed(3)) == fingerprint(Seed(3)) != fingerprint(Seed(4))
     table = TableModel(torch.ones(2, 2), torch.zeros(2, 3))
     assert fingerprint(table) == fingerprint(TableModel(torch.ones(2, 2), torch.zeros(2, 3)))
+    assert fingerprint(table) != fingerprint(TableModel(torch.ones(2, 2), torch.zeros(2, 3), context="sum"))
 
 
 def test_a_call_is_computed_once_and_every_caller_gets_its_own_copy():

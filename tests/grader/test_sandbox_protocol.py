@@ -79,6 +79,17 @@ def test_seed_and_table_model_roundtrip():
     assert torch.equal(back(ids), model(ids)) and model(ids).shape == (5, 4)
 
 
+def test_a_table_model_that_reads_every_earlier_token_roundtrips_and_is_causal():
+    model = TableModel(torch.randn(5, 5), torch.randn(5, 7), context="sum")
+    back = roundtrip(model)
+    ids = torch.tensor([4, 3, 3, 1, 2])
+    assert back.context == "sum" and torch.equal(back(ids), model(ids))
+    assert torch.equal(model(ids)[:, 2], model.table[:, 0] + model.pos[:, 2])       # (4 + 3 + 3) % 5 = 0
+    assert torch.equal(model(ids[:3]), model(ids)[:, :3])                          # a prefix gives the same columns
+    with pytest.raises(ProtocolError, match="table_model"):
+        decode({"table_model": [encode(torch.ones(2, 2)), encode(torch.ones(2, 2)), "max"]})
+
+
 def test_table_model_checks_shapes():
     with pytest.raises(ValueError, match="table"):
         TableModel(torch.randn(4, 5), torch.randn(4, 2))

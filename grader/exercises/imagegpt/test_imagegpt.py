@@ -90,7 +90,8 @@ QUANTIZE_CASES = [((), 3, 4, 5, 16), ((2,), 3, 6, 2, 512), ((), 1, 1, 1, 1), ((2
 def test_quantize_random_images(learner):
     """Random images and palettes in [-1, 1] (and wider images drawn from a normal distribution, and pixels far from
     every colour, 30 to 1030 away: a similarity exp(-distance) is 0 for all of them), many shapes, C = 1 to 4, K = 1
-    to 512, float32 and float64: every pixel gets the id of its nearest colour, a long (..., H, W)."""
+    to 512, float32 and float64, and 4620 pixels in one call: every pixel gets the id of its nearest colour, a long
+    (..., H, W)."""
     gen = generator(1301)
     with Judge(learner, "imagegpt") as judge:
         for dtype in (torch.float32, torch.float64):
@@ -102,6 +103,8 @@ def test_quantize_random_images(learner):
             for batch, C, H, W, K in QUANTIZE_CASES[:2]:
                 expect_nearest(judge, 30 + uniform(gen, *batch, C, H, W, dtype=dtype) * 1000,
                                uniform(gen, C, K, dtype=dtype))
+        # more pixels than a round chunk (1024, 4096) and not a multiple of one: code that quantizes in chunks
+        expect_nearest(judge, uniform(gen, 2, 3, 33, 70), uniform(gen, 3, 16))
 
 
 @pytest.mark.grades("quantize_pixels")

@@ -34,8 +34,9 @@ def probs_tol(logits: torch.Tensor, temperature: float) -> Tolerance:
     return Tolerance.float32(2 * (2 * top + 2 * len(logits) + 3))
 
 
-def table_model(gen, vocab: int, positions: int, scale: float = 2.0) -> TableModel:
-    return TableModel(randn(gen, vocab, vocab, scale=scale), randn(gen, vocab, positions, scale=scale / 4))
+def table_model(gen, vocab: int, positions: int, scale: float = 2.0, context: str = "last") -> TableModel:
+    """A random table model: a bigram model, or (context="sum") one whose columns read every earlier token."""
+    return TableModel(randn(gen, vocab, vocab, scale=scale), randn(gen, vocab, positions, scale=scale / 4), context)
 
 
 def clear_of_p(logits: torch.Tensor, temperature: float, top_k, top_p: float) -> bool:
@@ -210,7 +211,8 @@ def test_dtype_in_every_mode(learner):
 def test_generate_random_cases(learner):
     """Random models, prompts, lengths, temperatures, top-k and context sizes, with an eos id of random strength —
     the boundary ids 0 and V-1 as well as inner ones (0 is a valid id, not "no eos"): seeded generation gives the
-    reference's ids exactly."""
+    reference's ids exactly; and models whose columns read every earlier token (greedy and sampled, with and without
+    a context size)."""
     gen = generator(912)
     with SamplingJudge(learner) as judge:
         for case in range(15):
@@ -226,6 +228,16 @@ def test_generate_random_cases(learner):
                 kwargs["top_k"] = randint(gen, 1, vocab + 1)
             temperature = (0.0, 0.7, 1.0, 1.5)[randint(gen, 0, 4)]
             judge.expect("generate", model, prompt, randint(gen, 1, 12), temperature, tol=EXACT, **kwargs)
+        # models whose columns read every earlier token: logits reused from an earlier step, or a context cropped one
+        # token off, change the draws (a bigram model sees only the last token)
+        gen = generator(913)
+        for case in range(6):
+            vocab = randint(gen, 3, 8)
+            model = table_model(gen, vocab, 40, context="sum")
+            prompt = torch.randint(0, vocab, (randint(gen, 1, 4),), generator=gen)
+            kwargs = {"context_size": randint(gen, 2, 6)} if case % 2 else {}
+            judge.expect("generate", model, prompt, randint(gen, 4, 12), (0.0, 1.0)[case % 3 == 2], tol=EXACT,
+                         generator=Seed(200 + case), **kwargs)
 
 
 @pytest.mark.grades("generate", weight=2)
@@ -385,7 +397,8 @@ def test_generate_context_sizes(learner):
 @pytest.mark.grades("sequence_log_prob")
 def test_sequence_log_prob(learner):
     """Σ_{n>=1} log p(ids[n] | ids[:n]), column n-1 scoring ids[n]; N = 1 gives 0; logits in the thousands (a token
-    far less likely than the best has a large negative log-probability, never -inf)."""
+    far less likely than the best has a large negative log-probability, never -inf); 40 ids, under a bigram model and
+    a model whose columns read every earlier token."""
     gen = generator(908)
     with SamplingJudge(learner) as judge:
         for vocab, n, scale in ((10, 6, 2.0), (5, 2, 2.0), (7, 1, 2.0), (20, 15, 2.0), (10, 6, 3000.0)):
@@ -393,18 +406,24 @@ def test_sequence_log_prob(learner):
             top = float(model.table.abs().max() + model.pos.abs().max())
             judge.expect("sequence_log_prob", model, torch.randint(0, vocab, (n,), generator=gen),
                          tol=Tolerance.float32(4 * n * (2 * top + vocab + 3)))
+        gen = generator(909)   # 40 ids, and a model whose columns read every earlier token: no window may restart
+        for context in ("last", "sum"):
+            model = table_model(gen, 6, 48, context=context)
+            top = float(model.table.abs().max() + model.pos.abs().max())
+            judge.expect("sequence_log_prob", model, torch.randint(0, 6, (40,), generator=gen),
+                         tol=Tolerance.float32(4 * 40 * (2 * top + 6 + 3)))
 
 
 @pytest.mark.grades("sequence_log_prob")
 def test_sequence_log_prob_calls_the_model_once(learner):
     """One model call on the whole sequence, as the contract says (column n - 1 of that call scores ids[n]): not a
     call per prefix (the same value from a causal model, at N times the cost), nor an extra call to read V first.
-    Sequences of 2 to 12 ids (N = 1 may skip the model: its log-probability is 0)."""
+    Sequences of 2 to 40 ids (N = 1 may skip the model: its log-probability is 0)."""
     gen = generator(918)
     extra = []
     with SamplingJudge(learner) as judge:
-        for vocab, n in ((8, 6), (5, 2), (9, 12)):
-            model = table_model(gen, vocab, 16)
+        for vocab, n in ((8, 6), (5, 2), (9, 12), (7, 40)):
+            model = table_model(gen, vocab, 48)
             ids = torch.randint(0, vocab, (n,), generator=gen)
             top = float(model.table.abs().max() + model.pos.abs().max())
             judge.expect("sequence_log_prob", model, ids, tol=Tolerance.float32(4 * n * (2 * top + vocab + 3)))
@@ -467,7 +486,8 @@ def test_beam_search_with_eos(learner):
 @pytest.mark.grades("beam_search", weight=2)
 def test_beam_search_random_cases(learner):
     """Many random searches — vocabularies 3 to 8, widths 1 to 4, up to 7 steps, with and without an eos of random
-    strength — return the reference's sequence exactly (scores are plain sums: no length normalisation)."""
+    strength, and models whose columns read every earlier token (a score cached by a beam's length and last token
+    is stale there) — return the reference's sequence exactly (scores are plain sums: no length normalisation)."""
     gen = generator(994)
     with SamplingJudge(learner) as judge:
         for _ in range(24):
@@ -480,6 +500,12 @@ def test_beam_search_random_cases(learner):
             steps = int(torch.randint(1, 8, (), generator=gen))
             prompt = torch.randint(0, vocab, (int(torch.randint(1, 4, (), generator=gen)),), generator=gen)
             judge.expect("beam_search", model, prompt, width, steps, eos, tol=EXACT)
+        gen = generator(995)   # models whose columns read every earlier token: two beams ending alike still differ
+        for _ in range(12):    # few tokens, wide beams, long searches: kept beams often end in the same token
+            vocab = randint(gen, 2, 5)
+            model = table_model(gen, vocab, 16, scale=1.0, context="sum")
+            prompt = torch.randint(0, vocab, (randint(gen, 1, 3),), generator=gen)
+            judge.expect("beam_search", model, prompt, 4, randint(gen, 10, 13), None, tol=EXACT)
 
 
 @pytest.mark.grades("beam_search")

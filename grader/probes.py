@@ -64,7 +64,7 @@ def structural(judge: Judge, observation: Observation, expected: Any) -> Diagnos
                   _stage,
                   _optional_arguments, _defaults, _implicit_default, _argument_transposed, _square_only, _arguments,
                   _wrong_for_size,
-                  _integer_read_otherwise):
+                  _integer_read_otherwise, _count_difference):
         try:
             found = probe(calls, observation, expected)
         except _Budget:
@@ -823,6 +823,39 @@ def _integer_read_otherwise(calls: _Calls, observation: Observation, expected: A
                     f"{label} on another scale than the contract does (it needs about {factor} the contract's "
                     "value: a half-width taken as a full width or the reverse, a radius as a diameter, a count of "
                     f"pairs as a count of items). Reread what the contract says {label} counts.")
+    return None
+
+
+def _count_difference(calls: _Calls, observation: Observation, expected: Any) -> Diagnosis | None:
+    """A count (an int result) off by an amount that, as one integer size argument grows by 1 and 2, stays the same
+    (the edges are counted otherwise) or grows by the same step (each row is)."""
+    if type(expected) is not int or type(observation.result) is not int:
+        return None
+    names = _parameter_names(calls.judge, observation.function)
+    for label, value, rebuild in _integer_slots(observation, names):
+        differences = [observation.result - expected]
+        for other in (value + 1, value + 2):
+            try:
+                want = calls.reference(observation.function, *rebuild(other))
+            except Exception:   # noqa: BLE001 - not a valid call of the contract
+                break
+            got = calls.learner(observation.function, *rebuild(other))
+            if type(want) is not int or type(got) is not int:
+                break
+            differences.append(got - want)
+        if len(differences) < 3:
+            continue
+        first, second, third = differences
+        if first == second == third:
+            return "count_off_at_the_edges", (
+                f"Your count is off by {first:+d} whatever {label} is ({label} = {value}, {value + 1}, {value + 2}): "
+                "something counted once, not once per row, is off: the rows at an edge, where a band or window is "
+                "cut short, or the diagonal counted twice or not at all.")
+        if second - first == third - second:
+            return "count_off_per_row", (
+                f"Your count is off by {first:+d}, {second:+d}, {third:+d} for {label} = {value}, {value + 1}, "
+                f"{value + 2}: by {second - first:+d} more for each one {label} grows, so every row is counted with "
+                "the wrong number of entries (a window one too wide or narrow, < for <=).")
     return None
 
 

@@ -296,6 +296,13 @@ CALLING_PROBES = {
         def channel_attention(X, params, num_groups, scale=None):
             return _right(X, params, num_groups, 1 / X.shape[-1] if scale is None else scale)   # 1/N, not 1/sqrt(N)
     """, "implicit_default_differs"),
+    "band_cut_short_counted_in_full": ("sparse_attention", """
+        _right = sparse_attention_cost
+
+        def sparse_attention_cost(pattern, n, *, window=None, stride=None, num_global=None):
+            cost = _right(pattern, n, window=window, stride=stride, num_global=num_global)
+            return cost + window if pattern == "local" else cost     # the last rows' band counted in full
+    """, "count_off_at_the_edges"),
     "row_convention_projections": ("attention", """
         def self_attention(X, Wq, bq, Wk, bk, Wv, bv, mask=None):
             rows = X.transpose(-2, -1)                            # tokens as rows, then X @ W as in PyTorch's layout

@@ -2,13 +2,13 @@
 beyond the batch files the brief allows.
 
 How it was written: from docs/contract.md, the stubs (exercises/*.py: signatures and input-check lines, substituted
-through the stub-checks marker) and the model answers (solutions/*.py), whose modules' helpers and imports the entries
-call. The learner-visible tests were only run (`pytest exercises/tests/test_<module>.py --target <package>`), never
-read. The earlier blind batches (held_out_blind.py ... held_out_blind_43.py) were only skimmed for their entry names and
-header decisions, and every entry here was compared with all of their sources by a script (token similarity per
-function); one right candidate that matched an earlier entry almost token for token (positions split between [CLS]
-and the patches, blind29) was dropped. Nothing else under grader/ or tests/ was opened, grepped or run, nor
-docs/grading.md, nor the batch written at the same time (held_out_blind_45.py).
+through the stub-checks marker) and the model answers (solutions/*.py), whose modules' helpers and imports the
+entries call. The learner-visible tests were only run (`pytest exercises/tests/test_<module>.py --target
+<package>`), never read. The earlier blind batches (held_out_blind.py ... held_out_blind_43.py) were only skimmed
+for their entry names and header decisions, and every entry here was compared with all of their sources by a script
+(token similarity per function); one right candidate that matched an earlier entry almost token for token (positions
+split between [CLS] and the patches, blind29) was dropped. Nothing else under grader/ or tests/ was opened, grepped
+or run, nor docs/grading.md, nor the batch written at the same time (held_out_blind_45.py).
 
 Emphasis: one function built from shared pieces. Wrong entries slip in how the pieces are shared or composed:
 closures bound late (norm lambdas built in a comprehension or a loop and called after it), caches keyed by too little
@@ -29,7 +29,7 @@ functools.partial with keyword calls, a decorator on the first layer only.
 How each entry was verified: every entry was built into its own scratch package (/tmp/blind44/pk/<name>/p_<name>/, a
 copy of solutions/ with `import math`, `import torch` and the entry's source appended to its module and the stub's
 input checks substituted) and run against its exercise's visible tests: every right entry passes them; each wrong
-entry's comment says whether it does (13 of the 22 wrong entries pass them). Each wrong entry's recorded input was run
+entry's comment says whether it does (14 of the 22 wrong entries pass them). Each wrong entry's recorded input was run
 on the model answer and on the entry (after the recorded first call, for the cache entries) and both results printed;
 each differs as its comment says. Right entries were compared with the model answer in one process (so the caches
 were exercised across calls, sizes, settings and dtypes in mixed order) under both default dtypes on float32 and
@@ -90,9 +90,9 @@ WRONG_BLIND_44 = {
             return X
 '''),
     # The three add-and-norm lambdas are built in a for loop and called after it: each reads i when it runs, so all
-    # three use gamma3/beta3. D = 4, H = 2, random attention weights (seed 0, float64), identity FFN, every gamma 1, every
-    # beta 0 except beta3 = 1, X_dec = arange(8).reshape(4, 2), X_enc = ones(4, 3): column 0 model [0.1920, 2.1259,
-    # -0.1661, 1.8482], entry [0.2274, 2.0930, -0.1987, 1.8783]. Passes the visible tests.
+    # three use gamma3/beta3. D = 4, H = 2, random attention weights (seed 0, float64), identity FFN, every gamma 1,
+    # every beta 0 except beta3 = 1, X_dec = arange(8).reshape(4, 2), X_enc = ones(4, 3): column 0 model [0.1920,
+    # 2.1259, -0.1661, 1.8482], entry [0.2274, 2.0930, -0.1987, 1.8783]. Passes the visible tests.
     "blind44_decoder_layer_norms_appended_in_loop_late_bound": ("cross_attention", "decoder_layer", '''
         def decoder_layer(X_dec, X_enc, params, num_heads, enc_mask=None):
             causal = causal_mask(X_dec.shape[-1]).to(X_dec.device)
@@ -110,8 +110,8 @@ WRONG_BLIND_44 = {
             return X
 '''),
     # Recurses over the first batch axis and splits a batched mask by the same index, lining the mask up from the left:
-    # a mask with fewer batch axes than Q (allowed, broadcast from the right) is split along the wrong axis. Q = K = ones
-    # (2, 3, 1, 2), V = [0, 1] in every item, mask (3, 2, 2) = [all True; key 0 only; key 1 only]: model output[0]
+    # a mask with fewer batch axes than Q (allowed, broadcast from the right) is split along the wrong axis. Q = K =
+    # ones (2, 3, 1, 2), V = [0, 1] in every item, mask (3, 2, 2) = [all True; key 0 only; key 1 only]: model output[0]
     # [[0.5, 0.5], [0.5, 0.0], [1.0, 1.0]] (one mask per inner item), entry [[0.5, 0.5]] * 3 (mask[0] for every inner
     # item). Right for the masks multi_head_attention sends (full batch axes or size 1). Passes the visible tests.
     "blind44_sdpa_batch_recursion_indexes_mask_from_the_left": ("attention", "scaled_dot_product_attention", '''
@@ -134,9 +134,9 @@ WRONG_BLIND_44 = {
             w = softmax_cols(scores)
             return V @ w, w
 '''),
-    # A module table of buckets by distance, keyed by (num_buckets, max_distance) but not by bidirectional: the half size
-    # (num_buckets // 2 or num_buckets) of the first call is baked in. relative_position_bucket(tensor([-20, -3, 3]))
-    # then the same offsets with bidirectional=False: model [17, 3, 0], entry [10, 3, 0] (the bidirectional table's
+    # A module table of buckets by distance, keyed by (num_buckets, max_distance) but not by bidirectional: the half
+    # size (num_buckets // 2 or num_buckets) of the first call is baked in. relative_position_bucket(tensor([-20, -3,
+    # 3])) then the same offsets with bidirectional=False: model [17, 3, 0], entry [10, 3, 0] (the bidirectional table's
     # half of 16). Fails the visible tests.
     "blind44_bucket_table_cached_without_direction": ("positions", "relative_position_bucket", '''
         def relative_position_bucket(relative_position, bidirectional=True, num_buckets=32, max_distance=128):
@@ -193,9 +193,9 @@ WRONG_BLIND_44 = {
             labels = cache[key]
             return labels[:, :, None] == labels[:, None, :]
 '''),
-    # The expanded distance |p|^2 - 2 x.p with the palette's squared norms cached by (shape, dtype): a second palette
-    # of the same shape is scored with the first palette's norms. C = 1, pixel 0.5: palette [[0, 1]] gives 0 (right),
-    # then palette [[0.4, 2.0]]: model 0 (distance 0.01 against 2.25), entry 1. Passes the visible tests.
+    # The expanded distance |p|^2 - 2 x.p with the palette's squared norms cached by (shape, dtype): a second palette of
+    # the same shape is scored with the first palette's norms. C = 1, pixel 0.5: palette [[0, 1]] gives 0 (right), then
+    # palette [[0.4, 2.0]]: model 0 (distance 0.01 against 2.25), entry 1. Passes the visible tests.
     "blind44_quantize_palette_norms_cached_by_shape": ("imagegpt", "quantize_pixels", '''
         def quantize_pixels(images, palette):
             # (the stub's input checks)
@@ -211,9 +211,9 @@ WRONG_BLIND_44 = {
 '''),
     # A lookup table of special ids cached by vocab_size alone: a later call with other special ids and the same
     # vocabulary keeps the first call's specials. ids = [0, 1, 2, 3, 4, 5] * 20, vocab 10, mask_id 9, after a first call
-    # with special_ids [0], then special_ids [1, 2] with mask_prob 1.0: labels of the first six positions model [0, -100,
-    # -100, 3, 4, 5], entry [-100, 1, 2, 3, 4, 5] (id 0 never chosen, special ids 1 and 2 chosen). Passes the visible
-    # tests.
+    # with special_ids [0], then special_ids [1, 2] with mask_prob 1.0: labels of the first six positions model [0,
+    # -100, -100, 3, 4, 5], entry [-100, 1, 2, 3, 4, 5] (id 0 never chosen, special ids 1 and 2 chosen). Passes the
+    # visible tests.
     "blind44_mlm_special_table_cached_by_vocab_size": ("pretraining", "mlm_corrupt", '''
         def mlm_corrupt(ids, vocab_size, special_ids, mask_id, generator=None, mask_prob=0.15):
             tables = globals().setdefault("_SPECIAL_TABLES", {})
@@ -231,9 +231,9 @@ WRONG_BLIND_44 = {
             return corrupted, labels
 '''),
     # The next-token log-probabilities memoised per step by the length of the ids: every beam of a step gets the first
-    # (best) beam's distribution. V = 2, prompt [0], column 0 of the model gives p = (0.6, 0.4), after a 1 the model gives
-    # token 1 with probability ~1, after a 0 it is uniform; beam_width 2, 2 new tokens: model [0, 1, 1] (log 0.4 + 0 >
-    # log 0.6 + log 0.5), entry [0, 0, 0]. Fails the visible tests.
+    # (best) beam's distribution. V = 2, prompt [0], column 0 of the model gives p = (0.6, 0.4), after a 1 the model
+    # gives token 1 with probability ~1, after a 0 it is uniform; beam_width 2, 2 new tokens: model [0, 1, 1] (log 0.4 +
+    # 0 > log 0.6 + log 0.5), entry [0, 0, 0]. Fails the visible tests.
     "blind44_beam_search_step_memo_keyed_by_length": ("sampling", "beam_search", '''
         def beam_search(model, prompt, beam_width, max_new_tokens, eos_id=None):
             if beam_width < 1:
@@ -263,8 +263,8 @@ WRONG_BLIND_44 = {
             return beams[0][1]
 '''),
     # Each word's adjacent pairs memoised by the (original) word: after the first merge the counts still come from the
-    # first segmentation, so the same pair wins again and again. Corpus low x5, lower x2, newer x6, 3 merges: model
-    # [(w, e), (we, r), (wer, </w>)], entry [(w, e), (w, e), (w, e)]. Fails the visible tests.
+    # first segmentation, so the same pair wins again and again. Corpus low x5, lower x2, newer x6, 3 merges: model [(w,
+    # e), (we, r), (wer, </w>)], entry [(w, e), (w, e), (w, e)]. Fails the visible tests.
     "blind44_train_bpe_pair_counts_memoised_by_word": ("bpe", "train_bpe", '''
         def train_bpe(corpus, num_merges):
             words = split_words(corpus, "corpus")
@@ -307,9 +307,9 @@ WRONG_BLIND_44 = {
             return dense(dense(X, W1, b1), W2, b2)
 '''),
     # The inverse frequencies base^(-2i/D) cached by D alone: a later call with another base (the reference's
-    # rotary_base option, Llama's 500000) reuses the first call's base. Q = K = [[0, 0], [1, 1], [0, 0], [1, 1]] with the
-    # default base first, then base=100.0: Q' column 1 model [0, 0.8952, 0, 1.0948], entry [0, 0.9900, 0, 1.0099] (base
-    # 10000). Passes the visible tests.
+    # rotary_base option, Llama's 500000) reuses the first call's base. Q = K = [[0, 0], [1, 1], [0, 0], [1, 1]] with
+    # the default base first, then base=100.0: Q' column 1 model [0, 0.8952, 0, 1.0948], entry [0, 0.9900, 0, 1.0099]
+    # (base 10000). Passes the visible tests.
     "blind44_rotary_frequencies_cached_by_dim_only": ("positions", "rotary_embedding", '''
         def rotary_embedding(Q, K, positions_q=None, positions_k=None, base=10000.0):
             # (the stub's input checks)
@@ -328,9 +328,9 @@ WRONG_BLIND_44 = {
             return rotate(Q, positions_q), rotate(K, positions_k)
 '''),
     # split_heads called with the group width C // G in its num_heads slot: the channels are cut into C/G groups of G
-    # channels instead of G groups of C/G. Equal to the model answer whenever G * G == C (C = 4, G = 2), wrong otherwise.
-    # C = 6, N = 3, G = 2, random float64 weights (seed 0): output column 0 model [0.2234, 1.8979, -0.0101, -0.4227,
-    # 3.7723, -0.1235], entry [0.2811, 1.7255, -0.1704, -0.0427, 4.1492, -0.3243]. Fails the visible tests.
+    # channels instead of G groups of C/G. Equal to the model answer whenever G * G == C (C = 4, G = 2), wrong
+    # otherwise. C = 6, N = 3, G = 2, random float64 weights (seed 0): output column 0 model [0.2234, 1.8979, -0.0101,
+    # -0.4227, 3.7723, -0.1235], entry [0.2811, 1.7255, -0.1704, -0.0427, 4.1492, -0.3243]. Fails the visible tests.
     "blind44_channel_attention_split_by_group_width": ("davit", "channel_attention", '''
         def channel_attention(X, params, num_groups, scale=None):
             # (the stub's input checks)
@@ -357,10 +357,10 @@ WRONG_BLIND_44 = {
             weights, context = additive_attention(s, features.flatten(-2), W, U, v)
             return weights.reshape(*s.shape[:-1], height, width), context
 '''),
-    # Each 2x2 block taken as a window of window_partition(X, 2), whose tokens are in raster order (top-left,
-    # top-right, bottom-left, bottom-right), and stacked pixel-major: the contract's order is top-left, bottom-left,
-    # top-right, bottom-right. C = 1, X = [[0, 1], [2, 3]], gamma 1, beta 0, W = the first two unit rows: model [-1.3416,
-    # 0.4472], entry [-1.3416, -0.4472]. Fails the visible tests.
+    # Each 2x2 block taken as a window of window_partition(X, 2), whose tokens are in raster order (top-left, top-right,
+    # bottom-left, bottom-right), and stacked pixel-major: the contract's order is top-left, bottom-left, top-right,
+    # bottom-right. C = 1, X = [[0, 1], [2, 3]], gamma 1, beta 0, W = the first two unit rows: model [-1.3416, 0.4472],
+    # entry [-1.3416, -0.4472]. Fails the visible tests.
     "blind44_patch_merging_window_partition_raster_order": ("swin", "patch_merging", '''
         def patch_merging(X, gamma, beta, W, eps=1e-5):
             # (the stub's input checks)
@@ -392,9 +392,9 @@ WRONG_BLIND_44 = {
                 return torch.empty(dim, 0)
             return torch.stack([column(n) for n in range(num_positions)], dim=1)
 '''),
-    # An identity matrix per vocabulary size cached by the size alone, made in the default dtype of the first call: under
-    # a later torch.set_default_dtype(torch.float64), one_hot([1, 0], 2) (after a first call under float32) is float32,
-    # model float64 (same values). Passes the visible tests.
+    # An identity matrix per vocabulary size cached by the size alone, made in the default dtype of the first call:
+    # under a later torch.set_default_dtype(torch.float64), one_hot([1, 0], 2) (after a first call under float32) is
+    # float32, model float64 (same values). Passes the visible tests.
     "blind44_one_hot_identity_cached_by_vocab_size": ("embeddings", "one_hot", '''
         def one_hot(token_ids, vocab_size, dtype=None):
             # (the stub's input checks)
@@ -415,9 +415,9 @@ WRONG_BLIND_44 = {
             r = residues[stride][:n]
             return r[:, None] == r[None, :]        # i - j is a multiple of stride iff i, j share a residue
 '''),
-    # Recursive generation (one token, then generate on the extended ids) whose recursive call leaves out
-    # context_size: only the first step is cropped. A model whose next token is (number of ids it sees) mod 5, prompt [0],
-    # 4 new tokens at temperature 0 with context_size=1: model [0, 1, 1, 1, 1], entry [0, 1, 2, 3, 4]. Fails the visible
+    # Recursive generation (one token, then generate on the extended ids) whose recursive call leaves out context_size:
+    # only the first step is cropped. A model whose next token is (number of ids it sees) mod 5, prompt [0], 4 new
+    # tokens at temperature 0 with context_size=1: model [0, 1, 1, 1, 1], entry [0, 1, 2, 3, 4]. Fails the visible
     # tests.
     "blind44_generate_recursion_drops_context_size": ("sampling", "generate", '''
         def generate(model, prompt, max_new_tokens, temperature=1.0, top_k=None, top_p=None, eos_id=None,
@@ -432,8 +432,8 @@ WRONG_BLIND_44 = {
                 return ids
             return generate(model, ids, max_new_tokens - 1, temperature, top_k, top_p, eos_id, generator)
 '''),
-    # The helper that draws a sentence from another document is given the sentence's position in its document instead
-    # of the document's index, so it skips the wrong document: label-1 pairs can take B from A's own document (and never
+    # The helper that draws a sentence from another document is given the sentence's position in its document instead of
+    # the document's index, so it skips the wrong document: label-1 pairs can take B from A's own document (and never
     # from the skipped one). Documents [[a0, a1, a2], [b0, b1, b2], [c0, c1, c2]], 200 seeds: label-1 B from A's own
     # document model 0 of 612, entry 211 of 612. Passes the visible tests.
     "blind44_nsp_other_document_skips_sentence_index": ("pretraining", "nsp_pairs", '''
@@ -453,8 +453,8 @@ WRONG_BLIND_44 = {
                         pairs.append((a, random_sentence(position), 1))
             return pairs
 '''),
-    # Recurses over the leading axes but calls itself without b: unbatched features get the bias, batched ones do not.
-    # X = ones(2, 1, 3), W = [[1]], b = [5]: model [[6], [6]], entry [[1], [1]] (unbatched X[0]: both [6]). Passes the
+    # Recurses over the leading axes but calls itself without b: unbatched features get the bias, batched ones do not. X
+    # = ones(2, 1, 3), W = [[1]], b = [5]: model [[6], [6]], entry [[1], [1]] (unbatched X[0]: both [6]). Passes the
     # visible tests.
     "blind44_average_pool_head_recursion_drops_bias": ("imagegpt", "average_pool_head", '''
         def average_pool_head(X, W, b=None):
@@ -582,8 +582,8 @@ RIGHT_BLIND_44 = {
             tokens = windows.transpose(-3, -2).reshape(*batch, channels, height * width)
             return tokens[..., orders[key].to(windows.device)].reshape(*batch, channels, height, width)
 '''),
-    # Right: the next-token log-probabilities memoised within one search by the whole id sequence (a model is a
-    # function of its ids); a new memo for every call.
+    # Right: the next-token log-probabilities memoised within one search by the whole id sequence (a model is a function
+    # of its ids); a new memo for every call.
     "blind44_right_beam_search_memo_keyed_by_ids": ("sampling", "beam_search", '''
         def beam_search(model, prompt, beam_width, max_new_tokens, eos_id=None):
             if beam_width < 1:
@@ -677,8 +677,8 @@ RIGHT_BLIND_44 = {
             r = residues[stride][:n]
             return r[:, None] == r[None, :]        # i - j is a multiple of stride iff i, j share a residue
 '''),
-    # Right: recursion down to the (M, N) matrices, then the stable column softmax with the all -inf and zero-sum guards;
-    # a zero-size batch is handled by the direct path.
+    # Right: recursion down to the (M, N) matrices, then the stable column softmax with the all -inf and zero-sum
+    # guards; a zero-size batch is handled by the direct path.
     "blind44_right_softmax_cols_recurses_over_batch_axes": ("softmax", "softmax_cols", '''
         def softmax_cols(scores):
             if scores.dim() > 2 and scores.shape[0] > 0:
@@ -689,17 +689,17 @@ RIGHT_BLIND_44 = {
             total = e.sum(dim=-2, keepdim=True)
             return e / torch.where(total == 0, torch.ones_like(total), total)
 '''),
-    # Right: row L of causal_mask(n + 1) is True at keys j >= L, so its negation, cut to n keys, is j < L (L = 0 and
-    # L = n included).
+    # Right: row L of causal_mask(n + 1) is True at keys j >= L, so its negation, cut to n keys, is j < L (L = 0 and L =
+    # n included).
     "blind44_right_padding_mask_negated_causal_rows": ("masking", "padding_mask", '''
         def padding_mask(lengths, n):
             # row L of causal_mask(n + 1) is True at keys j >= L: its negation keeps exactly j < L
             table = causal_mask(n + 1).to(lengths.device)
             return ~table[lengths, :n][:, :, None]
 '''),
-    # Right: the causal table shifted by w columns gives j <= i + w, its transpose i <= j + w; their AND is |i - j| <= w.
-    # The window is capped at n (the band is full from there) and a negative window gives the all-False mask, as the model
-    # answer does.
+    # Right: the causal table shifted by w columns gives j <= i + w, its transpose i <= j + w; their AND is |i - j| <=
+    # w. The window is capped at n (the band is full from there) and a negative window gives the all-False mask, as the
+    # model answer does.
     "blind44_right_local_mask_band_from_shifted_causal": ("masking", "local_mask", '''
         def local_mask(n, window):
             if window < 0:
@@ -742,8 +742,8 @@ RIGHT_BLIND_44 = {
                 return torch.stack([global_token_mask(row) for row in is_global])
             return is_global[:, None] | is_global[None, :]
 '''),
-    # Right: a per-group helper with the axes written out ((C/G keys, C/G queries) scores, weights^T V), the groups taken
-    # as contiguous row slices and concatenated in order, then Wo and bo; scale=0.0 kept as 0.
+    # Right: a per-group helper with the axes written out ((C/G keys, C/G queries) scores, weights^T V), the groups
+    # taken as contiguous row slices and concatenated in order, then Wo and bo; scale=0.0 kept as 0.
     "blind44_right_channel_attention_group_helper_explicit_axes": ("davit", "channel_attention", '''
         def channel_attention(X, params, num_groups, scale=None):
             # (the stub's input checks)
@@ -844,9 +844,9 @@ RIGHT_BLIND_44 = {
             logits = W @ X.mean(dim=-1)
             return logits if b is None else logits + b
 '''),
-    # Right: the counts composed from the function's own dense and causal counts: global = n^2 - (n - g)^2, local =
-    # n^2 minus two causal triangles of n - w - 1 (w capped at n - 1), strided = the sum over residue classes of their
-    # size squared.
+    # Right: the counts composed from the function's own dense and causal counts: global = n^2 - (n - g)^2, local = n^2
+    # minus two causal triangles of n - w - 1 (w capped at n - 1), strided = the sum over residue classes of their size
+    # squared.
     "blind44_right_sparse_cost_composed_from_dense_and_causal": ("sparse_attention", "sparse_attention_cost", '''
         def sparse_attention_cost(pattern, n, *, window=None, stride=None, num_global=None):
             # (the stub's input checks)

@@ -1961,6 +1961,7 @@ FORTY_FIRST_BATCH = blind_batch("held_out_blind_40", "_40")
 FORTY_SECOND_BATCH = blind_batch("held_out_blind_41", "_41")
 FORTY_THIRD_BATCH = blind_batch("held_out_blind_42", "_42")
 FORTY_FOURTH_BATCH = blind_batch("held_out_blind_43", "_43")
+FORTY_FIFTH_BATCH = blind_batch("held_out_blind_44", "_44")
 FORTY_SIXTH_BATCH = blind_batch("held_out_blind_45", "_45")
 PROBES = FIRST_BATCH + SECOND_BATCH + THIRD_BATCH + FOURTH_BATCH + FIFTH_BATCH + SIXTH_BATCH + SEVENTH_BATCH + \
     EIGHTH_BATCH + NINTH_BATCH + TENTH_BATCH + ELEVENTH_BATCH + TWELFTH_BATCH + THIRTEENTH_BATCH + FOURTEENTH_BATCH + \
@@ -1969,7 +1970,8 @@ PROBES = FIRST_BATCH + SECOND_BATCH + THIRD_BATCH + FOURTH_BATCH + FIFTH_BATCH +
     TWENTY_SIXTH_BATCH + TWENTY_SEVENTH_BATCH + TWENTY_EIGHTH_BATCH + TWENTY_NINTH_BATCH + THIRTIETH_BATCH + \
     THIRTY_FIRST_BATCH + THIRTY_SECOND_BATCH + THIRTY_THIRD_BATCH + THIRTY_FOURTH_BATCH + THIRTY_FIFTH_BATCH + \
     THIRTY_SIXTH_BATCH + THIRTY_SEVENTH_BATCH + THIRTY_EIGHTH_BATCH + THIRTY_NINTH_BATCH + FORTIETH_BATCH \
-    + FORTY_FIRST_BATCH + FORTY_SECOND_BATCH + FORTY_THIRD_BATCH + FORTY_FOURTH_BATCH + FORTY_SIXTH_BATCH
+    + FORTY_FIRST_BATCH + FORTY_SECOND_BATCH + FORTY_THIRD_BATCH + FORTY_FOURTH_BATCH \
+    + FORTY_FIFTH_BATCH + FORTY_SIXTH_BATCH
 
 
 def touched(p: Probe) -> set[str]:
@@ -2130,6 +2132,7 @@ if __name__ == "__main__":
                          ("forty-second batch (blind)", FORTY_SECOND_BATCH),
                          ("forty-third batch (blind)", FORTY_THIRD_BATCH),
                          ("forty-fourth batch (blind)", FORTY_FOURTH_BATCH),
+                         ("forty-fifth batch (blind)", FORTY_FIFTH_BATCH),
                          ("forty-sixth batch (blind)", FORTY_SIXTH_BATCH), ("all", PROBES)):
         result = figures(failures, batch)
         print(f"== {title}")

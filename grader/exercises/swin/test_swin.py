@@ -30,12 +30,16 @@ GRID_CASES = [((), 3, 4, 6, 2), ((2,), 1, 6, 9, 3), ((2, 3), 2, 4, 4, 4), ((), 5
 @pytest.mark.grades("window_partition", weight=2)
 def test_window_partition_random_grids(learner):
     """Random grids of many shapes (H != W, one window, M = 1, 7x7 windows, one and two leading axes), float32 and
-    float64: the windows (..., nW, C, M*M), in raster order over the grid of windows and inside each window."""
+    float64, and one 8x8 grid cut by windows of 2, 4, 8, 1 and 2 again: the windows (..., nW, C, M*M), in raster
+    order over the grid of windows and inside each window."""
     gen = generator(1401)
     with Judge(learner, "swin") as judge:
         for dtype in (torch.float32, torch.float64):
             for batch, C, H, W, M in GRID_CASES:
                 judge.expect("window_partition", randn(gen, *batch, C, H, W, dtype=dtype), M, tol=EXACT)
+        grid = randn(gen, 3, 8, 8)
+        for M in (2, 4, 8, 1, 2):   # one grid cut by every window size in turn: nothing kept from the last size
+            judge.expect("window_partition", grid, M, tol=EXACT)
 
 
 @pytest.mark.grades("window_partition")
@@ -122,13 +126,15 @@ def test_window_partition_gradients(learner):
 @pytest.mark.grades("window_reverse", weight=2)
 def test_window_reverse_random_windows(learner):
     """Random windows (..., nW, C, M*M) of many grids (H != W, one window, M = 1, leading axes), float32 and float64:
-    the grid (..., C, H, W) they tile."""
+    the grid (..., C, H, W) they tile; and one 8x8 grid from windows of 2, 4, 8, 1 and 2 again."""
     gen = generator(1405)
     with Judge(learner, "swin") as judge:
         for dtype in (torch.float32, torch.float64):
             for batch, C, H, W, M in GRID_CASES:
                 windows = randn(gen, *batch, (H // M) * (W // M), C, M * M, dtype=dtype)
                 judge.expect("window_reverse", windows, M, H, W, tol=EXACT)
+        for M in (2, 4, 8, 1, 2):   # one grid cut by every window size in turn: nothing kept from the last size
+            judge.expect("window_reverse", randn(gen, (8 // M) ** 2, 3, M * M), M, 8, 8, tol=EXACT)
 
 
 @pytest.mark.grades("window_reverse")

@@ -129,9 +129,12 @@ class TableModel:
 
 # ---------------------------------------------------------------------------------------------------------- frames
 
+_COMPACT = json.JSONEncoder(separators=(",", ":"))   # made once: every call and reply is a frame
+
+
 def send_frame(sock: socket.socket, message: object) -> None:
     """Write one JSON message as a length-prefixed frame."""
-    body = json.dumps(message, separators=(",", ":")).encode()
+    body = _COMPACT.encode(message).encode()
     if len(body) > MAX_FRAME_BYTES:
         raise ProtocolError(f"frame of {len(body)} bytes exceeds {MAX_FRAME_BYTES}")
     sock.sendall(_HEADER.pack(len(body)) + body)

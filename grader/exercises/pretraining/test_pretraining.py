@@ -262,11 +262,12 @@ def nsp_counts(documents: list, result: object) -> Counts:
         return counts
     order = sum(repr(a) != keys[d][j] for (a, _, _), (d, j) in zip(pairs, expected))
     labels = [label for _, _, label in pairs]
+    bs = [repr(b) for _, b, _ in pairs]
     bad_label = sum(not isinstance(label, int) or isinstance(label, bool) or label not in (0, 1) for label in labels)
-    unknown = sum(repr(b) not in everywhere for _, b, _ in pairs)
-    next_wrong = sum(label == 0 and repr(b) != keys[d][j + 1] for (_, b, label), (d, j) in zip(pairs, expected))
-    own = sum(label == 1 and everywhere[repr(b)] == at_home[d][repr(b)]       # found in no other document
-              for (_, b, label), (d, _) in zip(pairs, expected))
+    unknown = sum(b not in everywhere for b in bs)
+    next_wrong = sum(label == 0 and b != keys[d][j + 1] for b, label, (d, j) in zip(bs, labels, expected))
+    own = sum(label == 1 and everywhere[b] == at_home[d][b]                   # found in no other document
+              for b, label, (d, _) in zip(bs, labels, expected))
     randoms = sum(label == 1 for label in labels)
     return {"count": (0, 1), "kind": counts["kind"], "order": (order, len(pairs)), "label": (bad_label, len(pairs)),
             "unknown": (unknown, len(pairs)), "next": (next_wrong, labels.count(0)), "own": (own, randoms)}

@@ -170,6 +170,11 @@ def _first_columns(g: torch.Tensor, e: torch.Tensor, tol: Tolerance) -> Diagnosi
             f"Your first {k} column{'s are' if k > 1 else ' is'} right, every later one differs: something depends "
             "on the position of a token (a causal or local mask off by one, positions counted from 1, a cache or a "
             "prompt offset).")
+    if len(right) > 2 and right.count(False) == 1 and not right[0]:
+        return "wrong_in_first_column_only", (
+            "Only your first column (token 0) differs, every other one is right: the token that comes first is "
+            "made or placed otherwise than the rest (a [CLS] or start token with a position added twice or not at "
+            "all, a bias given to it, or a value that belongs to it taken from elsewhere).")
     return None
 
 

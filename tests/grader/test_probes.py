@@ -413,6 +413,9 @@ def test_output_probes_name_axes_normalisation_positions_and_float32():
     shifted = e.clone()
     shifted[..., 3:] += 1
     assert probes._first_columns(shifted, e, TOL)[0] == "right_for_first_columns"
+    first = e.clone()
+    first[..., 0] += 1
+    assert probes._first_columns(first, e, TOL)[0] == "wrong_in_first_column_only"
     tight = Tolerance(1e-14, 1e-14)
     assert probes._float32_accuracy(e.float().double(), e, tight)[0] == "float32_accuracy"
     assert probes._float32_accuracy(e + 1e-3, e, tight) is None, "a real error is not a precision problem"

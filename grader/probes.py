@@ -1109,24 +1109,38 @@ def _size_written_in_code(observation: Observation, error: LearnerError) -> Diag
 
 def crashed_backward(function: str, error: LearnerError) -> Diagnosis | None:
     """Why backpropagating through the learner's function raised, when its message tells: an in-place write into a
-    tensor autograd saved, or a tensor made under torch.inference_mode() saved for the backward pass."""
+    tensor autograd saved, a tensor made under torch.inference_mode() saved for the backward pass, a caller's tensor
+    switched off, a reentrant checkpoint, or a hand-written backward that raises."""
     if "Inference tensors cannot be saved for backward" in error.message:
         return "inference_mode_breaks_autograd", (
             f"Your {function} computes the right values but its backward pass fails: a tensor made under "
             "torch.inference_mode() (a table of constants, say) meets the inputs in an operation autograd must "
             "differentiate, and inference tensors cannot be saved for backward. Build such tables outside "
             "inference_mode (torch.no_grad() is enough for constants), or not in a special mode at all.")
+    if "modified by an inplace operation" in error.message:
+        return "in_place_breaks_autograd", (
+            f"Your {function} computes the right values but its backward pass fails: it writes in place (exp_, mul_, "
+            "nan_to_num_, /=, an [...] = assignment) into a tensor autograd saved to differentiate an earlier step "
+            "(the output of exp, softmax, tanh, sigmoid). Write the new value into a new tensor (x = x * y, "
+            "torch.where).")
     if "One of the differentiated Tensors does not require grad" in error.message:
         return "gradient_switched_off", (
             f"Your {function} switches autograd off for an argument the caller gave it (requires_grad_(False), "
             "detach_() or .requires_grad = False on the caller's tensor), so the caller's backward pass cannot reach "
             "it. Leave the caller's tensors as they are: x.detach() makes a separate tensor if one is needed.")
-    if "modified by an inplace operation" not in error.message:
-        return None
-    return "in_place_breaks_autograd", (
-        f"Your {function} computes the right values but its backward pass fails: it writes in place (exp_, mul_, "
-        "nan_to_num_, /=, an [...] = assignment) into a tensor autograd saved to differentiate an earlier step (the "
-        "output of exp, softmax, tanh, sigmoid). Write the new value into a new tensor (x = x * y, torch.where).")
+    if "use_reentrant=True, torch.utils.checkpoint is incompatible" in error.message:
+        return "reentrant_checkpoint", (
+            f"Your {function} computes the right values but its backward pass cannot give gradients to its inputs "
+            "and weights: torch.utils.checkpoint with use_reentrant=True answers only .backward() on a graph whose "
+            "inputs require grad, and passes nothing to weights otherwise. Pass use_reentrant=False (or do not "
+            "checkpoint: the course's sizes do not need it).")
+    if re.search(r', in backward\b', error.message):   # a frame of the learner's own backward
+        return "custom_backward_fails", (
+            f"Your {function} computes the right values but the backward it defines by hand (a torch.autograd."
+            "Function) raises: it must return one gradient per input of forward, each of that input's shape (sum "
+            "over broadcast axes, keepdim where the forward reduced), in the order forward took them. Or leave the "
+            "backward to autograd, which derives it from the forward.")
+    return None
 
 
 def _crash_kept_between_calls(calls: _Calls, observation: Observation) -> Diagnosis | None:

@@ -1963,6 +1963,8 @@ FORTY_THIRD_BATCH = blind_batch("held_out_blind_42", "_42")
 FORTY_FOURTH_BATCH = blind_batch("held_out_blind_43", "_43")
 FORTY_FIFTH_BATCH = blind_batch("held_out_blind_44", "_44")
 FORTY_SIXTH_BATCH = blind_batch("held_out_blind_45", "_45")
+FORTY_SEVENTH_BATCH = blind_batch("held_out_blind_46", "_46")
+FORTY_EIGHTH_BATCH = blind_batch("held_out_blind_47", "_47")
 PROBES = FIRST_BATCH + SECOND_BATCH + THIRD_BATCH + FOURTH_BATCH + FIFTH_BATCH + SIXTH_BATCH + SEVENTH_BATCH + \
     EIGHTH_BATCH + NINTH_BATCH + TENTH_BATCH + ELEVENTH_BATCH + TWELFTH_BATCH + THIRTEENTH_BATCH + FOURTEENTH_BATCH + \
     FIFTEENTH_BATCH + SIXTEENTH_BATCH + SEVENTEENTH_BATCH + EIGHTEENTH_BATCH + NINETEENTH_BATCH + TWENTIETH_BATCH + \
@@ -1971,7 +1973,7 @@ PROBES = FIRST_BATCH + SECOND_BATCH + THIRD_BATCH + FOURTH_BATCH + FIFTH_BATCH +
     THIRTY_FIRST_BATCH + THIRTY_SECOND_BATCH + THIRTY_THIRD_BATCH + THIRTY_FOURTH_BATCH + THIRTY_FIFTH_BATCH + \
     THIRTY_SIXTH_BATCH + THIRTY_SEVENTH_BATCH + THIRTY_EIGHTH_BATCH + THIRTY_NINTH_BATCH + FORTIETH_BATCH \
     + FORTY_FIRST_BATCH + FORTY_SECOND_BATCH + FORTY_THIRD_BATCH + FORTY_FOURTH_BATCH \
-    + FORTY_FIFTH_BATCH + FORTY_SIXTH_BATCH
+    + FORTY_FIFTH_BATCH + FORTY_SIXTH_BATCH + FORTY_SEVENTH_BATCH + FORTY_EIGHTH_BATCH
 
 
 def touched(p: Probe) -> set[str]:
@@ -2133,7 +2135,9 @@ if __name__ == "__main__":
                          ("forty-third batch (blind)", FORTY_THIRD_BATCH),
                          ("forty-fourth batch (blind)", FORTY_FOURTH_BATCH),
                          ("forty-fifth batch (blind)", FORTY_FIFTH_BATCH),
-                         ("forty-sixth batch (blind)", FORTY_SIXTH_BATCH), ("all", PROBES)):
+                         ("forty-sixth batch (blind)", FORTY_SIXTH_BATCH),
+                         ("forty-seventh batch (blind)", FORTY_SEVENTH_BATCH),
+                         ("forty-eighth batch (blind)", FORTY_EIGHTH_BATCH), ("all", PROBES)):
         result = figures(failures, batch)
         print(f"== {title}")
         print(f"wrong caught:   {result['caught']} / {result['wrong']} = {result['caught'] / result['wrong']:.1%}")

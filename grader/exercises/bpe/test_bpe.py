@@ -195,9 +195,12 @@ def test_training_stops_when_no_pair_is_left(learner):
 @pytest.mark.grades("train_bpe")
 def test_end_of_word_symbol_is_rejected(learner):
     """A corpus containing the literal "</w>" is a ValueError wherever it is: inside a word, at the very start of the
-    corpus (where str.find returns 0), and as the whole corpus (valid input still works)."""
+    corpus (where str.find returns 0), as the whole corpus, and when no merge is asked for; valid input still works,
+    "</W>" and "<w>" among it (characters are kept as given: only the exact symbol is refused)."""
     with Judge(learner, "bpe") as judge:
         judge.expect("train_bpe", "ab ab", 1, tol=EXACT)
+        judge.expect("train_bpe", "A</W> ab <w> ab", 2, tol=EXACT)
+        judge.expect_value_error("train_bpe", "a</w>b", 0, argument='corpus (contains "</w>", no merge asked for)')
         judge.expect_value_error("train_bpe", "low lo</w>w", 3, argument='corpus (contains "</w>")')
         judge.expect_value_error("train_bpe", "</w>low low", 3, argument='corpus (starts with "</w>")')
         judge.expect_value_error("train_bpe", "</w>", 3, argument='corpus (is "</w>")')

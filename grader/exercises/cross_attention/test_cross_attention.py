@@ -8,7 +8,7 @@ norm dividing by a column std >= 1/4 for these N(0, 1) inputs; four times safety
 import pytest
 import torch
 
-from grader.clauses import Case, Spec, clause_checks, hide_large
+from grader.clauses import Case, Spec, clause_checks, float_slots, hide_large
 from grader.clauses import random_mask as clause_mask
 from grader.judge import (
     Judge,
@@ -172,15 +172,17 @@ def test_decoder_ignores_future_decoder_tokens(learner):
 
 @pytest.mark.grades("decoder_layer")
 def test_gradients(learner):
-    """Autograd through cross_attention and decoder_layer gives the reference's gradients for X_dec and X_enc."""
+    """Autograd through cross_attention and decoder_layer gives the reference's gradients for X_dec and X_enc, and
+    decoder_layer's for its own weights too (unbatched: the clause's gradients are batched)."""
     gen = generator(808)
     with Judge(learner, "cross_attention") as judge:
         X_dec, X_enc = randn(gen, 6, 3, dtype=torch.float64), randn(gen, 6, 5, dtype=torch.float64)
         params = attention_params(gen, 6, torch.float64)
         judge.expect_grad("cross_attention", (X_dec, X_enc, params, 2), {}, [0, 1],
                           tol=mha_tol(X_dec, X_enc, params, 2).scaled(8.0), seed=11)
-        judge.expect_grad("decoder_layer", (X_dec, X_enc, decoder_params(gen, 6, 12, torch.float64), 2), {}, [0, 1],
-                          tol=decoder_tol(6, 12, 5).scaled(4.0), seed=12)
+        args = (X_dec, X_enc, decoder_params(gen, 6, 12, torch.float64), 2)
+        judge.expect_grad("decoder_layer", args, {}, float_slots(args, {}), tol=decoder_tol(6, 12, 5).scaled(4.0),
+                          seed=12)
 
 
 def masks_with_blind_queries(gen, batch: int, ne: int, nd: int, case: int) -> torch.Tensor:

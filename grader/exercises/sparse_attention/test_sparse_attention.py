@@ -327,6 +327,7 @@ def test_cost_rejects_unknown_patterns_and_missing_sizes(learner):
         judge.expect("sparse_attention_cost", "local", 10, tol=EXACT, window=2)
         judge.expect_value_error("sparse_attention_cost", "banded", 10, argument="pattern ('banded')", window=2)
         judge.expect_value_error("sparse_attention_cost", "Dense", 10, argument="pattern ('Dense': names are exact)")
+        judge.expect_value_error("sparse_attention_cost", "dilated", 10, argument="pattern ('dilated')", num_global=2)
         judge.expect_value_error("sparse_attention_cost", "local", 10, argument="window (missing)")
         judge.expect_value_error("sparse_attention_cost", "strided", 10, argument="stride (missing)")
         judge.expect_value_error("sparse_attention_cost", "global", 10, argument="num_global (missing)")

@@ -178,6 +178,8 @@ def test_window_reverse_rejects_mismatched_windows(learner):
                                  argument="windows (2 windows of 8 tokens for a 4x4 grid of 2x2 windows)")
         judge.expect_value_error("window_reverse", randn(gen, 1, 3, 4), 2, 2, 4,
                                  argument="windows (1 window for a 2x4 grid of 2x2 windows)")
+        # M*M divides H*W (16 = 2 x 8) but M = 4 divides neither side
+        judge.expect_value_error("window_reverse", randn(gen, 1, 1, 16), 4, 2, 8, argument="height (2, M=4)")
 
 
 @pytest.mark.grades("window_reverse")
@@ -383,7 +385,7 @@ def test_patch_merging_gradients(learner):
 
 @pytest.mark.grades("patch_merging")
 def test_patch_merging_rejects_invalid_inputs(learner):
-    """ValueError for an odd height, an odd width, and gamma or W of the wrong shape."""
+    """ValueError for an odd height, an odd width, and gamma or W of the wrong shape (W's rows too)."""
     gen = generator(1414)
     with Judge(learner, "swin") as judge:
         X, gamma, beta, W = merging_inputs(gen, (), 2, 4, 4)
@@ -392,6 +394,7 @@ def test_patch_merging_rejects_invalid_inputs(learner):
         judge.expect_value_error("patch_merging", randn(gen, 2, 4, 5), gamma, beta, W, argument="X (W = 5 is odd)")
         judge.expect_value_error("patch_merging", X, gamma[:4], beta, W, argument="gamma (4 entries for 4C = 8)")
         judge.expect_value_error("patch_merging", X, gamma, beta, W.T, argument="W (8, 4) instead of (4, 8)")
+        judge.expect_value_error("patch_merging", X, gamma, beta, randn(gen, 6, 8), argument="W (6, 8): 2C = 4 rows")
 
 
 # ------------------------------------------------------------------ the contract's clauses (grader/clauses.py)

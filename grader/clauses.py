@@ -153,7 +153,8 @@ CLAUSES: dict[str, Clause] = {
     "default_dtype": Clause(
         "float32 inputs give a float32 result whatever torch's default dtype: the call made while "
         "torch.set_default_dtype(torch.float64) is in force (a result the contract puts in the default dtype, with "
-        "no float input to follow, is float64 there)",
+        "no float input to follow, is float64 there), and again without each optional tensor argument (a bias, a "
+        "mask, positions: what stands in for it follows the inputs' dtype)",
         lambda base: [replace(base, batch=(2,), extra={**base.extra, "default_dtype": torch.float64})]),
     "gradients": Clause(
         "autograd reaches every floating-point tensor argument, each weight of a params dict included, with the "

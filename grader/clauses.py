@@ -162,7 +162,9 @@ CLAUSES: dict[str, Clause] = {
         "inputs, the float32 bound (float32 internals are accepted); where the contract has queries that see no "
         "key, once more with such a query (no NaN may reach a weight); once more with every one-dimensional float "
         "tensor (biases, gains) all zeros; where the contract covers large inputs, once more with inputs a thousand "
-        "times larger (tanh written with exponentials overflows there); gradients are compared at finite inputs",
+        "times larger (tanh written with exponentials overflows there); once with another call of the function "
+        "between the call and its backward pass (a layer run twice before the loss); gradients are compared at "
+        "finite inputs",
         lambda base: [replace(base, dtype=torch.float64, batch=(2,))]),
 }
 
@@ -300,6 +302,10 @@ def _make_check(exercise: str, function: str, spec: Spec, clause: str) -> Callab
                     if clause in ("gradients", "constant_columns"):
                         judge.expect_grad(function, args, kwargs, float_slots(args, kwargs), tol=tol.scaled(8.0),
                                           seed=_stable_seed(exercise, function, str(index)))
+                        if clause == "gradients" and index == 0 and not judge.problems:
+                            _expect_grad_with_a_later_call(judge, function, args, kwargs, tol.scaled(8.0),
+                                                           _stable_seed(exercise, function, str(index)),
+                                                           spec.make(gen, case))
                         continue
                     if case.extra.get("layout") == "column_major":  # a crash is named by grader.probes
                         args, kwargs = column_major(args), column_major(kwargs)
@@ -412,6 +418,20 @@ def _expect_explicit_zeros(judge: Judge, exercise: str, function: str, by_name: 
             raise Misconception("explicit_zero_ignored" if ignored else "explicit_zero_differs",
                                 f"Your {function} is right when {name} is left out, but not when {name}=0.0 is given"
                                 + why, judge.problems[-1])
+
+
+def _expect_grad_with_a_later_call(judge: Judge, function: str, args: tuple, kwargs: dict, tol: Tolerance,
+                                   seed: int, later: tuple[tuple, dict]) -> None:
+    """The same backward pass with one more call, on other inputs of the same shapes, between the call and its
+    backward pass (a layer run twice before the loss): the gradients must not change."""
+    judge.expect_grad(function, args, kwargs, float_slots(args, kwargs), tol=tol, seed=seed, then=later)
+    if judge.problems:
+        raise Misconception("backward_reads_a_later_call", (
+            f"Your {function}'s gradients are right when its backward pass follows its call at once, and wrong when "
+            "another call comes in between, as when a model runs a layer twice before its loss: the backward reads "
+            "what the LATER call left behind (a global, a class attribute, a cache) instead of what its own forward "
+            "saved. In a torch.autograd.Function keep what backward needs on ctx (ctx.save_for_backward), or let "
+            "autograd derive the backward."), judge.problems[-1])
 
 
 def _optional_arguments_left_out(exercise: str, function: str, args: tuple, kwargs: dict) -> list[tuple[tuple, dict]]:

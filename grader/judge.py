@@ -221,10 +221,12 @@ class Judge:
         finally:
             self._raising_accepted = False
 
-    def expect_grad(self, function: str, args: tuple, kwargs: dict, wrt: list, tol: Tolerance, seed: int) -> None:
+    def expect_grad(self, function: str, args: tuple, kwargs: dict, wrt: list, tol: Tolerance, seed: int,
+                    then: tuple[tuple, dict] | None = None) -> None:
         """Backpropagate a random cotangent through the learner's function; outputs and gradients must agree with
         the reference's autograd within ``tol``. The forward pass is compared first: if it is already wrong, that is
-        the failure (and the cotangent would not even fit the learner's output)."""
+        the failure (and the cotangent would not even fit the learner's output). With `then` = (args, kwargs), the
+        learner's function is called once more on those between the call and its backward pass."""
         before = len(self.problems)
         self.expect(function, *args, tol=tol, **kwargs)
         if len(self.problems) > before:
@@ -238,7 +240,8 @@ class Judge:
             cotangent = _cotangent(typed_output, gen)
         try:
             with naming_the_call(function, args, kwargs, "backpropagating through "):
-                result = self.learner.call_with_grad(self.exercise, function, args, kwargs, wrt, cotangent)
+                result = self.learner.call_with_grad(self.exercise, function, args, kwargs, wrt, cotangent,
+                                                     **({} if then is None else {"then": then}))
         except LearnerError as error:
             if error.kind == "exception" and getattr(error, "diagnosis", None) is None:
                 from grader.probes import crashed_backward

@@ -102,6 +102,13 @@ def handle(request: dict, modules: dict, workdir: str) -> dict:
     with default_dtype(request.get("default_dtype")):
         output = function(*args, **kwargs)
     mutated = changed(function, args, kwargs, before)
+    then = request.get("then")
+    if then is not None:   # one more call before the backward pass: what the first call saved must stay its own
+        if not isinstance(then, dict) or set(then) != {"args", "kwargs"}:
+            raise Failure("protocol", "then must hold args and kwargs")
+        with default_dtype(request.get("default_dtype")):
+            function(*materialize(protocol.decode(then["args"]), generators),
+                     **materialize(protocol.decode(then["kwargs"]), generators))
     terms = [item * cotangent for item, cotangent in _paired(output, protocol.decode(request["cotangent"]))
              if item.requires_grad]
     if terms:

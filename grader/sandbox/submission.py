@@ -306,11 +306,13 @@ class Submission:
         return tuple(value)
 
     def call_with_grad(self, module: str, function: str, args: tuple, kwargs: dict, wrt: list[int | str],
-                       cotangent: torch.Tensor | tuple) -> tuple[object, dict[int | str, torch.Tensor | None]]:
+                       cotangent: torch.Tensor | tuple, then: tuple[tuple, dict] | None = None
+                       ) -> tuple[object, dict[int | str, torch.Tensor | None]]:
         """Call with the `wrt` arguments (indices into args, kwargs names, or "<argument>/<entry>" for a tensor of a
         dict argument: `protocol.grad_slot`) requiring grad, backprop `(output * cotangent).sum()` (output = the first
         element of a returned tuple; with a tuple of cotangents, the sum over the returned tuple's items, None
-        skipping an item) -> (output, grads)."""
+        skipping an item) -> (output, grads). With `then` = (args, kwargs), the function is called once more on those
+        before the backward pass, as a caller that runs a layer twice before its loss does."""
         for key in wrt:
             holder, name = protocol.grad_slot(list(args), dict(kwargs), key)
             value = holder[name]
@@ -320,7 +322,9 @@ class Submission:
                             "default_dtype": self._default_dtype,
                             "args": protocol.encode(tuple(args), keep_layout=True),
                             "kwargs": protocol.encode(kwargs, keep_layout=True),
-                            "wrt": list(wrt), "cotangent": protocol.encode(cotangent)})
+                            "wrt": list(wrt), "cotangent": protocol.encode(cotangent),
+                            **({} if then is None else {"then": {"args": protocol.encode(tuple(then[0])),
+                                                                 "kwargs": protocol.encode(then[1])}})})
         self._check_inputs_unchanged(function, reply)
         grads = self._decode(reply.get("grads"))
         if not isinstance(grads, dict) or set(grads) != set(wrt) or not all(

@@ -303,6 +303,24 @@ CALLING_PROBES = {
             cost = _right(pattern, n, window=window, stride=stride, num_global=num_global)
             return cost + window if pattern == "local" else cost     # the last rows' band counted in full
     """, "count_off_at_the_edges"),
+    "backward_from_module_state": ("softmax", """
+        _saved = {}
+
+        class _Softmax(torch.autograd.Function):
+            @staticmethod
+            def forward(ctx, scores):
+                weights = torch.softmax(scores, dim=-2)
+                _saved["weights"] = weights                       # kept on the module, not on ctx
+                return weights
+
+            @staticmethod
+            def backward(ctx, grad):
+                weights = _saved["weights"]                       # the LAST call's weights
+                return weights * (grad - (grad * weights).sum(dim=-2, keepdim=True))
+
+        def softmax_cols(scores):
+            return _Softmax.apply(scores)
+    """, "backward_reads_a_later_call"),
     "row_convention_projections": ("attention", """
         def self_attention(X, Wq, bq, Wk, bk, Wv, bv, mask=None):
             rows = X.transpose(-2, -1)                            # tokens as rows, then X @ W as in PyTorch's layout

@@ -1915,11 +1915,6 @@ KNOWN_MISSES = {
         "the position itself; rotary angles may be computed in float32 (as Hugging Face's Llama computes them), whose "
         "error at such positions is radians too, so the float32 bound of the checks (which grows with the angle) "
         "cannot fail the one and accept the other",
-    "blind46_softmax_custom_backward_reads_last_call": "a hand-written backward that reads what the LAST call left "
-        "behind is wrong only when two calls come before one backward pass; the sandbox differentiates each call of "
-        "a graded function on its own. A composite that calls softmax_cols twice before its backward pass "
-        "(decoder_layer: self- and cross-attention) fails on it in real grading, where a submission's modules import "
-        "each other; the held-out harness gives composites the model answer's softmax_cols",
 }
 FIRST_BATCH = [probe(False, *spec, name=name) for name, spec in WRONG.items()] + \
               [probe(True, *spec, name=name) for name, spec in RIGHT.items()]

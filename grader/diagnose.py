@@ -425,9 +425,9 @@ def _wrong_type(got: Any, expected: Any, tol: Tolerance) -> tuple[str, str] | No
     """A value of another kind than the contract's: a Python number, list or numpy array for a tensor, a tensor for
     a Python number, a float for an int, a tuple for a list; or the result with more beside it."""
     number = (int, float)
-    if isinstance(expected, torch.Tensor) and isinstance(got, (tuple, list)) and \
-            any(agree(item, expected, tol) for item in got):
-        index = next(index for index, item in enumerate(got) if agree(item, expected, tol))
+    index = next((index for index, item in enumerate(got) if agree(item, expected, tol)), None) \
+        if isinstance(expected, torch.Tensor) and isinstance(got, (tuple, list)) else None
+    if index is not None:
         return "returns_extra_values", (
             f"Your result is a {type(got).__name__} of {len(got)} items whose item {index} is the expected result: "
             "return the result alone. Only the functions whose contract says so return more than one value "

@@ -617,9 +617,9 @@ def _defaults(calls: _Calls, observation: Observation, expected: Any) -> Diagnos
         parameters = inspect.signature(getattr(calls.judge.reference, observation.function)).parameters
     except (AttributeError, TypeError, ValueError):
         return None
-    given = set(list(parameters)[:len(observation.args)]) | set(observation.kwargs)
-    left_out = {name: p.default for name, p in parameters.items() if name not in given
-                and p.default is not inspect.Parameter.empty and p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)}
+    left_out = {name: parameters[name].default for name in _left_out(parameters, observation)
+                if parameters[name].default is not inspect.Parameter.empty
+                and parameters[name].kind in (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)}
     if not left_out:
         return None
     kwargs = {**observation.kwargs, **left_out}
@@ -644,9 +644,8 @@ def _implicit_default(calls: _Calls, observation: Observation, expected: Any) ->
         parameters = inspect.signature(getattr(calls.judge.reference, observation.function)).parameters
     except (AttributeError, TypeError, ValueError):
         return None
-    given = set(list(parameters)[:len(observation.args)]) | set(observation.kwargs)
-    left_out = [name for name, p in parameters.items() if name not in given and p.default is None
-                and "float" in str(p.annotation)]
+    left_out = [name for name in _left_out(parameters, observation)
+                if parameters[name].default is None and "float" in str(parameters[name].annotation)]
     sizes = sorted({size for tensor in _tensors((observation.args, observation.kwargs)) for size in tensor.shape
                     if size > 1} | {value for value in (*observation.args, *observation.kwargs.values())
                                     if type(value) is int and value > 1})
@@ -1015,10 +1014,13 @@ def _perturbable(value: Any) -> bool:
 
 
 def _parameter_names(judge: Judge, function: str) -> list[str]:
-    try:
-        return list(inspect.signature(getattr(judge.reference, function)).parameters)
-    except (AttributeError, TypeError, ValueError):
-        return []
+    return list(judge.parameter_names(function))
+
+
+def _left_out(parameters: Any, observation: Observation) -> list[str]:
+    """The parameters the call gives neither by position nor by name."""
+    given = set(list(parameters)[:len(observation.args)]) | set(observation.kwargs)
+    return [name for name in parameters if name not in given]
 
 
 # ------------------------------------------------------------------------------------------ a call that raised

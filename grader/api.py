@@ -176,8 +176,12 @@ class _Submissions:
         # What the process holds when it first grades (torch, pytest, the suites, their checks) lives as long as it
         # does: frozen, the cyclic garbage collector stops walking it on every full collection. Once per process:
         # later, garbage of earlier grades not yet collected would be frozen with it and never freed.
+        # Then collections come less often (`protocol.GC_THRESHOLD`, as in the sandbox's workers).
         if not _FROZEN:
+            from grader.sandbox.protocol import GC_THRESHOLD
+
             gc.freeze()
+            gc.set_threshold(*GC_THRESHOLD)
             _FROZEN.append(True)
         for given in self.paths:
             path = Path(given).resolve()

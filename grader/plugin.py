@@ -32,7 +32,6 @@ RESULTS = pytest.StashKey[list]()
 SUBMISSION = pytest.StashKey[Submission]()
 WEIGHTS = pytest.StashKey[dict]()  # (exercise, function) -> the sum of the weights of all its collected checks
 SUBSTITUTED = pytest.StashKey[list]()  # "exercise.function" replaced by the model answer while a check ran
-_DIAGNOSIS = pytest.StashKey["Diagnosis"]()
 _OUTCOMES = pytest.StashKey[tuple]()  # (the results list summed up, how many of it are read, outcome per exercise)
 MAX_MESSAGE = 600
 MODIFIES_INPUT = ("modifies_input_in_place: Your function changes a tensor it was given (masked_fill_, sub_, an "
@@ -72,11 +71,10 @@ def pytest_sessionstart(session: pytest.Session) -> None:
 
 
 def forget_check(item: pytest.Item) -> None:
-    """Clear what a check's last run left on its item (its diagnosis, the substitutes), before it runs again on
+    """Clear what a check's last run left on its item (the substitutes), before it runs again on
     another submission in the same session (`grader.api.grade_many`)."""
-    for key in (_DIAGNOSIS, SUBSTITUTED):
-        if key in item.stash:
-            del item.stash[key]
+    if SUBSTITUTED in item.stash:
+        del item.stash[SUBSTITUTED]
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -84,6 +82,12 @@ def pytest_configure(config: pytest.Config) -> None:
     _refuse_collecting_the_submission(config)
     config.stash[RESULTS] = []
     config.stash[WEIGHTS] = {}
+    _CONFIG[:] = [config]
+
+
+# The session's config, for the fixtures: a fixture that asks for pytest's `request` makes every check that uses it
+# build a fixture definition for `request` again (pytest 9 re-reads its signature each time: ~2 % of a grade).
+_CONFIG: list[pytest.Config] = []
 
 
 def _refuse_collecting_the_submission(config: pytest.Config) -> None:
@@ -98,8 +102,8 @@ def _refuse_collecting_the_submission(config: pytest.Config) -> None:
 
 
 @pytest.fixture(scope="session")
-def learner(request: pytest.FixtureRequest) -> Submission:
-    config = request.config
+def learner() -> Submission:
+    config = _CONFIG[0]
     path = config.getoption("submission") or solutions_dir()
     limits = Limits(call_timeout=config.getoption("call_timeout"))
     with Submission(path, limits, hide=tuple(config.getoption("hide")), allow=tuple(config.getoption("allow")),
@@ -115,19 +119,22 @@ def given_modules() -> dict[str, str]:
         encoding="utf-8") for exercise in course.EXERCISES if exercise.given_module}
 
 
-@pytest.fixture(autouse=True)
-def _charge_once(request: pytest.FixtureRequest) -> None:
-    """Before a check that uses the learner: substitute the failed functions of the earlier exercises it builds on."""
-    if "learner" not in request.fixturenames:
-        return
-    submission = request.getfixturevalue("learner")
-    wanted = request.config.getoption("submission")
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_setup(item: pytest.Item):
+    """Once a check's fixtures are set up, before it runs: if it uses the learner, substitute the failed functions of
+    the earlier exercises it builds on."""
+    result = yield
+    submission = (getattr(item, "funcargs", None) or {}).get("learner")
+    if submission is None:
+        return result
+    wanted = item.config.getoption("submission")
     if wanted and submission.path != Path(wanted):  # a session grading many (grader.api.grade_many): never mix two
         raise RuntimeError(f"the sandbox holds {submission.path}, the check grades {wanted}")
-    substitutes = {} if request.config.getoption("strict_composition") else \
-        failed_prerequisites(exercise_of(request.node), _outcomes(request.config))
+    substitutes = {} if item.config.getoption("strict_composition") else \
+        failed_prerequisites(exercise_of(item), _outcomes(item.config))
     submission.substitute({key: model_answer(*key) for key in substitutes})
-    request.node.stash[SUBSTITUTED] = sorted(f"{module}.{function}" for module, function in substitutes)
+    item.stash[SUBSTITUTED] = sorted(f"{module}.{function}" for module, function in substitutes)
+    return result
 
 
 @dataclass
@@ -197,10 +204,8 @@ class Diagnosis:
 
 
 @pytest.fixture
-def diagnosis(request: pytest.FixtureRequest) -> Diagnosis:
-    found = Diagnosis()
-    request.node.stash[_DIAGNOSIS] = found
-    return found
+def diagnosis() -> Diagnosis:
+    return Diagnosis()
 
 
 def exercise_of(item: pytest.Item) -> str:
@@ -273,7 +278,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
 
 def make_result(item: pytest.Item, call: pytest.CallInfo, passed: bool) -> CheckResult:
     points = points_of(item)
-    recorded = item.stash.get(_DIAGNOSIS, None)
+    recorded = (getattr(item, "funcargs", None) or {}).get("diagnosis")
     diagnosis = recorded.text if recorded else None
     message, error = "", None
     if not passed and call.excinfo is not None:

@@ -118,6 +118,7 @@ class Zygote:
         # worker walks torch's whole object graph, writing to every page it inherited (copy on write): ~0.1 s the
         # first time a learner's call builds many objects. Frozen objects are never collected, nor written to.
         gc.freeze()
+        gc.set_threshold(*protocol.GC_THRESHOLD)
 
     @staticmethod
     def _sandbox_user() -> tuple[int, int]:

@@ -64,7 +64,7 @@ MODULES = {
             body = json.dumps({"id": 1, "ok": True, "value": "forged"}).encode()
             for fd in range(3, 64):
                 try:
-                    os.write(fd, struct.pack(">I", len(body)) + body)
+                    os.write(fd, struct.pack(">II", len(body), 0) + body)
                 except OSError:
                     pass
             return "done"

@@ -1,5 +1,5 @@
 """The wire format: values survive a round trip exactly, and malformed frames are refused before they are used."""
-import base64
+import json
 import socket
 import struct
 
@@ -126,7 +126,7 @@ def test_unsendable_values_are_a_type_error():
 
 
 def tensor_body(**override):
-    body = {"dtype": "float32", "shape": [2], "data": base64.b64encode(bytes(8)).decode()}
+    body = {"dtype": "float32", "shape": [2], "data": bytes(8)}
     return {"tensor": {**body, **override}}
 
 
@@ -135,7 +135,7 @@ def tensor_body(**override):
     (tensor_body(dtype="float32", shape=[3]), "needs 12 bytes"),
     (tensor_body(shape=[-2]), "shape"),
     (tensor_body(shape=[2**30, 2**30]), "shape|cap"),
-    (tensor_body(data="!!not base64!!"), "base64"),
+    (tensor_body(data="AAAAAAAAAAA="), "must be bytes"),
     ({"tensor": {"dtype": "float32", "shape": [2]}}, "exactly"),
     (tensor_body(reversed=True), "reversed"),
     (tensor_body(reversed=False), "reversed"),
@@ -165,7 +165,7 @@ def test_frames_roundtrip_and_oversized_headers_are_refused_without_reading():
     with left, right:
         protocol.send_frame(left, {"x": [1, 2]})
         assert protocol.recv_frame(right) == {"x": [1, 2]}
-        left.sendall(struct.pack(">I", 2**31))
+        left.sendall(struct.pack(">II", 2**31, 0))
         with pytest.raises(ProtocolError, match="cap"):
             protocol.recv_frame(right, max_bytes=1024)
 
@@ -174,7 +174,7 @@ def test_frames_roundtrip_and_oversized_headers_are_refused_without_reading():
 def test_a_frame_that_is_not_json_is_a_protocol_error(body):
     left, right = socket.socketpair()
     with left, right:
-        left.sendall(struct.pack(">I", len(body)) + body)
+        left.sendall(struct.pack(">II", len(body), 0) + body)
         with pytest.raises(ProtocolError, match="not UTF-8 JSON"):
             protocol.recv_frame(right)
 
@@ -182,7 +182,7 @@ def test_a_frame_that_is_not_json_is_a_protocol_error(body):
 def test_a_truncated_frame_is_a_protocol_error_and_a_clean_close_is_eof():
     left, right = socket.socketpair()
     with right:
-        left.sendall(struct.pack(">I", 10) + b"{}")
+        left.sendall(struct.pack(">II", 10, 0) + b"{}")
         left.close()
         with pytest.raises(ProtocolError, match="inside a frame"):
             protocol.recv_frame(right)
@@ -191,3 +191,43 @@ def test_a_truncated_frame_is_a_protocol_error_and_a_clean_close_is_eof():
         left.close()
         with pytest.raises(EOFError):
             protocol.recv_frame(right)
+
+
+def test_tensor_data_travels_after_the_json_text_not_inside_it():
+    """A frame holds the tensor's bytes once, raw, after its JSON: no base64, and the text carries only a reference."""
+    left, right = socket.socketpair()
+    source = torch.arange(1000, dtype=torch.float64)
+    with left, right:
+        protocol.send_frame(left, {"value": encode(source)})
+        text_length, data_length = struct.unpack(">II", right.recv(8, socket.MSG_PEEK))
+        assert data_length == 8000 and text_length < 100
+        back = decode(protocol.recv_frame(right)["value"])
+        assert torch.equal(back, source)
+        back.add_(1)    # a fresh, writable tensor, not a view of the frame
+
+
+@pytest.mark.parametrize("where", [[0, 9], [8, 1], [-1, 2], [0], "0:8", [0.0, 8], [True, 1]])
+def test_a_bytes_reference_outside_the_frames_data_is_a_protocol_error(where):
+    left, right = socket.socketpair()
+    with left, right:
+        text = json.dumps({"value": {"tensor": {"dtype": "float32", "shape": [2], "data": {"bytes": where}}}}).encode()
+        left.sendall(struct.pack(">II", len(text), 8) + text + bytes(8))
+        with pytest.raises(ProtocolError, match="bytes reference"):
+            protocol.recv_frame(right)
+
+
+def test_a_bytes_reference_where_a_value_belongs_is_refused():
+    left, right = socket.socketpair()
+    with left, right:
+        text = json.dumps({"value": {"list": [{"bytes": [0, 8]}]}}).encode()
+        left.sendall(struct.pack(">II", len(text), 8) + text + bytes(8))
+        with pytest.raises(ProtocolError, match="tagged value"):
+            decode(protocol.recv_frame(right)["value"])
+
+
+def test_empty_tensors_travel_in_frames():
+    left, right = socket.socketpair()
+    with left, right:
+        protocol.send_frame(left, {"value": encode([torch.zeros(0), torch.ones(2, 0, dtype=torch.bool)])})
+        back = decode(protocol.recv_frame(right)["value"])
+        assert back[0].shape == (0,) and back[1].shape == (2, 0) and back[1].dtype == torch.bool

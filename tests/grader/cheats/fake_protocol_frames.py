@@ -9,7 +9,7 @@ import torch
 
 def _frame(message):
     body = json.dumps(message).encode()
-    return struct.pack(">I", len(body)) + body
+    return struct.pack(">II", len(body), 0) + body  # the frame header: JSON length, data length
 
 
 def softmax_cols(scores):

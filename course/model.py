@@ -30,7 +30,8 @@ class Exercise:
 
     `lesson` is the stub's and the notebook's lesson: sections whose heading is an unindented line and whose body is
     indented by four spaces. `hints` are shown one at a time by the board. `builds_on` names the earlier exercises
-    whose functions the model answer imports; `quiz_topics` the quizzes (`quizzes/bank/<topic>.yaml`) that go with it.
+    whose functions the model answer (or the `given_module`) imports; `quiz_topics` the quizzes
+    (`quizzes/bank/<topic>.yaml`) that go with it.
 
     `given_module` marks an exercise with no code to write (the capstone): its functions are course code, the module
     named there (a file found through the installed packages, e.g. "capstone.assembly"), which the hidden suite places

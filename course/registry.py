@@ -900,7 +900,8 @@ The classic traps
             Function("imagegpt_logits", 2),
         ),
         given_module="capstone.assembly",
-        builds_on=(),
+        builds_on=("embeddings", "masking", "attention", "multihead", "transformer_layer", "cross_attention",
+                   "patch_embedding"),
         quiz_topics=("models",),
         lesson="""\
 What
@@ -927,8 +928,9 @@ How it is graded
     The grader builds each model twice with the same random weights: once from your functions, once from the
     reference's, and compares the logits, every intermediate state (so a mismatch is located: the embeddings,
     layer 2, the decoder's cross-attention...) and the gradient of one training step for every weight.
-    Your own functions are used throughout, even those that failed their own checks: these points are for a
-    model that works.
+    A function of yours that fails its own checks is replaced by a correct one here, as in every later exercise,
+    so a mistake costs its points once and these points are for how your parts work together. A function still
+    TODO is not replaced: these points are for models built from your code.
 
 The classic trap
     Re-wrapping a tensor you were given -- torch.tensor(W), W.detach(), W.numpy(), a computation under

@@ -142,6 +142,7 @@ class ExerciseOutcome:
     """What the checks of one exercise graded so far in this session found."""
 
     broken: set[str] = field(default_factory=set)   # functions with a failed check
+    written: set[str] = field(default_factory=set)  # functions with a check passed, or failed not for a TODO
     passed_any: bool = False
     never_ran: bool = True                           # every failure so far: the module is missing or does not import
 
@@ -161,16 +162,25 @@ def _outcomes(config: pytest.Config) -> dict[str, ExerciseOutcome]:
         else:
             outcome.broken.add(result.function)
             outcome.never_ran &= result.error in ("import", "missing")
+        if result.passed or result.error not in UNWRITTEN:
+            outcome.written.add(result.function)
     read[0] = len(results)
     return outcomes
+
+
+UNWRITTEN = ("todo", "import", "missing")   # failures that say a function is not written yet (or never ran)
 
 
 def failed_prerequisites(exercise: str, outcomes: dict[str, ExerciseOutcome]) -> set[tuple[str, str]]:
     """(exercise, function) of every earlier exercise `exercise` builds on, directly or not, whose function failed a
     check graded in this session; an exercise with a failure also loses its helpers (functions with no points, graded
-    only through the others), and one whose module never ran (missing, does not import) loses every function."""
+    only through the others), and one whose module never ran (missing, does not import) loses every function.
+
+    An exercise with no code of its own (a `given_module`: the capstone) keeps unwritten work: a function that only
+    failed as TODO, or a module that never ran, is not replaced, else an empty submission would earn its points."""
     if exercise not in course.NAMES:
         return set()
+    keeps_unwritten = bool(course.get(exercise).given_module)
     earlier, pending = set(), list(course.get(exercise).builds_on)
     while pending:
         name = pending.pop()
@@ -183,8 +193,14 @@ def failed_prerequisites(exercise: str, outcomes: dict[str, ExerciseOutcome]) ->
         if outcome is None or not outcome.broken:
             continue
         never_ran = outcome.never_ran and not outcome.passed_any
-        failed |= {(name, f.name) for f in course.get(name).functions
-                   if never_ran or f.name in outcome.broken or not f.points}
+        if keeps_unwritten:
+            mistakes = outcome.broken & outcome.written
+            if never_ran or not mistakes:
+                continue
+            failed |= {(name, f.name) for f in course.get(name).functions if f.name in mistakes or not f.points}
+        else:
+            failed |= {(name, f.name) for f in course.get(name).functions
+                       if never_ran or f.name in outcome.broken or not f.points}
     return failed
 
 

@@ -46,6 +46,17 @@ def test_functions_and_builds_on_match_the_model_answer(name):
     assert set(course.get(name).builds_on) == siblings
 
 
+@pytest.mark.parametrize("name", [name for name in course.NAMES if not course.get(name).writes_code])
+def test_a_given_module_builds_on_exactly_the_exercises_it_imports(name):
+    """The capstone's `builds_on` is what its course code imports from the learner's modules (`from .x import f`,
+    also inside functions): the grader replaces failed functions of exactly those."""
+    import importlib.util
+
+    text = open(importlib.util.find_spec(course.get(name).given_module).origin, encoding="utf-8").read()
+    siblings = {node.module for node in ast.walk(ast.parse(text)) if isinstance(node, ast.ImportFrom) and node.level == 1}
+    assert set(course.get(name).builds_on) == siblings
+
+
 @pytest.mark.parametrize("name", course.NAMES)
 def test_quiz_topics_are_quizzes_of_the_bank(name):
     bank = files.package_dir("quizzes") / "bank"

@@ -3,7 +3,8 @@
 The planted case: a multi_head_attention that detaches its weights (`value.detach()` on every parameter) computes
 the right values and the right gradients for its inputs, but no gradient reaches the attention weights of any model
 built from it, so no model could learn them. Its own exercise's gradients clause (autograd reaches every weight)
-fails it, and the capstone, which builds its models from the learner's own functions, fails and names it.
+fails it; the capstone then replaces it by a correct one (a mistake costs once) and passes, and under strict
+composition, with the learner's own functions throughout, fails and names it.
 """
 import shutil
 from pathlib import Path
@@ -28,12 +29,18 @@ def detaching_submission(folder: Path) -> Path:
     return folder
 
 
-def test_weights_cut_from_autograd_fail_their_exercise_and_the_capstone_locates_them(tmp_path):
-    report = grade(detaching_submission(tmp_path / "sub"), exercises=["multihead", "capstone"])
+def test_weights_cut_from_autograd_fail_their_exercise_once_and_the_strict_capstone_locates_them(tmp_path):
+    submission = detaching_submission(tmp_path / "sub")
+    report = grade(submission, exercises=["multihead", "capstone"])
     multihead = {check.id: check for check in report.checks if check.exercise == "multihead" and not check.passed}
     assert set(multihead) == {"multihead::test_clause_multi_head_attention_gradients"}, sorted(multihead)
     named = multihead["multihead::test_clause_multi_head_attention_gradients"].diagnosis
     assert named.startswith("weights_cut_from_autograd:"), named
+    capstone = [check for check in report.checks if check.exercise == "capstone"]
+    assert capstone and all(check.passed and "multihead.multi_head_attention" in check.substituted
+                            for check in capstone), "the mistake costs its points in multihead only"
+
+    report = grade(submission, exercises=["multihead", "capstone"], strict_composition=True)
     failed = {check.id: check for check in report.checks if check.exercise == "capstone" and not check.passed}
     assert set(failed) == {f"capstone::test_{model}_training_step"
                            for model in ("gpt", "vit", "translation", "imagegpt")}, sorted(failed)

@@ -132,3 +132,26 @@ def test_a_module_that_ends_the_worker_on_import_is_stood_in_for_without_importi
             for _ in range(3):
                 assert torch.allclose(learner.call("attention", "attend", *qkv)[1], expected(*qkv)[1])
         assert len(spawned) <= 1, f"{len(spawned)} workers started for three calls"
+
+
+def test_the_capstone_replaces_a_wrong_function_but_not_an_unwritten_one(tmp_path):
+    """The capstone has no code of its own: a wrong softmax is replaced there too (the mistake costs once), but a
+    layer_norm still TODO is not, else an empty submission would earn the capstone's points."""
+    wrong = tmp_path / "wrong"
+    shutil.copytree(package_dir("solutions"), wrong, ignore=shutil.ignore_patterns("__pycache__"))
+    (wrong / "softmax.py").write_text((wrong / "softmax.py").read_text() + "\n\n" + ROWS)
+    report = grade(wrong, ["softmax", "capstone"])
+    totals = {total.exercise: total for total in report.exercises()}
+    assert totals["softmax"].points == 0 and totals["capstone"].points == totals["capstone"].max, report.to_text()
+    assert "Your softmax_cols fails its own checks, so capstone was graded with a correct one in its place: " \
+           "it passes." in report.to_text()
+
+    unwritten = tmp_path / "unwritten"
+    shutil.copytree(package_dir("solutions"), unwritten, ignore=shutil.ignore_patterns("__pycache__"))
+    layer = unwritten / "transformer_layer.py"
+    layer.write_text(layer.read_text() + "\n\ndef layer_norm(X, gamma, beta, eps=1e-5):\n"
+                                         "    raise NotImplementedError\n")
+    report = grade(unwritten, ["transformer_layer", "capstone"])
+    capstone = [check for check in report.checks if check.exercise == "capstone"]
+    assert capstone and not any(check.passed for check in capstone), report.to_text()
+    assert all(check.substituted == [] for check in capstone)

@@ -4,9 +4,11 @@ of one training step for every weight.
 
 The assembly is course code: the grader places it in the sandbox beside the learner's modules as `_course_capstone`
 (`grader.plugin.given_modules`), where it imports their functions relatively; the reference side is the same file
-loaded beside `reference/` (`capstone.parts`). These checks use the learner's own functions throughout, also those that
-failed their own checks (the registry's `builds_on` is empty, so nothing is substituted): their points pay for a
-model that works, which an empty submission whose parts were all replaced would otherwise earn.
+loaded beside `reference/` (`capstone.parts`). As in every later exercise, a function that failed its own checks is
+replaced by the model answer (the registry's `builds_on` lists what the assembly imports), so a mistake costs once and
+these checks grade how the parts compose; a function still TODO, or a module that never ran, is not replaced
+(`grader.plugin.failed_prerequisites`): their points pay for models built from the learner's code, which an empty
+submission whose parts were all replaced would otherwise earn.
 
 Tolerances: float64 weights and inputs, so a correct composition differs from the reference only by the order of
 float64 operations (relative 1e-10 would do; 1e-7 of the stage's own magnitude is allowed). float32: each stage is a

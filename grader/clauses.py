@@ -32,7 +32,7 @@ import torch
 from grader.diagnose import NAMES_REFUSED, WEAKER_THAN_A_CLAUSE, Misconception, Tolerance, agree, map_tensors
 from grader.judge import Judge, call_text, generator
 from grader.sandbox import InputModified, LearnerError
-from grader.sandbox.protocol import change_in_place
+from grader.sandbox.protocol import TableModel, change_in_place
 
 FLOAT64_FROM_FLOAT32 = 2.0 ** -29 * 4
 
@@ -136,6 +136,12 @@ CLAUSES: dict[str, Clause] = {
         "argument at a time taken from the second, and with each integer argument changed; and a result the caller "
         "holds is its own (a later call does not overwrite it, changing it does not change the next result)",
         lambda base: [base]),
+    # For functions with two tensor arguments of one shape and dtype (`_same_object_calls`); as many queries as keys.
+    "same_object": Clause(
+        "one tensor may be passed as two arguments, the same object (self-attention's multi_head_attention(X, X, ...)): "
+        "each pair of tensor arguments of the same shape and dtype given as one object, with a mask where the "
+        "function takes one; identity says nothing about the call",
+        lambda base: [replace(base, n_q=base.n_k, mask=base.mask or "random")]),
     # For functions that normalise each column (a layer norm inside): `make` reads extra["constant_columns"].
     "constant_columns": Clause(
         "a token whose features are all equal (zero variance), and one whose features are all zero, is normalised "
@@ -170,7 +176,7 @@ CLAUSES: dict[str, Clause] = {
 
 # Clauses of docs/contract.md's general rules, checked for every function of a table (gradients: those whose Spec
 # says `differentiable`).
-EVERY_FUNCTION = ("non_contiguous", "fresh_values", "keywords", "default_dtype", "gradients")
+EVERY_FUNCTION = ("non_contiguous", "fresh_values", "keywords", "default_dtype", "gradients", "same_object")
 
 
 def register(name: str, description: str, cases: Callable[[Case], list[Case]]) -> None:
@@ -185,7 +191,7 @@ def clause_checks(exercise: str, specs: dict[str, Spec], weight: float = 1) -> d
     checks = {}
     for function, spec in specs.items():
         implied = [c for c in EVERY_FUNCTION if c not in spec.clauses and (c != "gradients" or spec.differentiable)
-                   and (c != "non_contiguous" or _has_a_layout(spec))]
+                   and (c != "non_contiguous" or _has_a_layout(spec)) and (c != "same_object" or _has_a_pair(spec))]
         for clause in (*spec.clauses, *implied):
             if clause not in CLAUSES:
                 raise ValueError(f"{exercise}.{function}: unknown clause {clause!r}; known: {sorted(CLAUSES)}")
@@ -202,6 +208,28 @@ def _has_a_layout(spec: Spec) -> bool:
     (case,) = CLAUSES["non_contiguous"].cases(spec.base)
     return any(sum(size > 1 for size in tensor.shape) >= 2
                for tensor in _tensor_paths(spec.make(generator(0), case)).values())
+
+
+def _has_a_pair(spec: Spec) -> bool:
+    """Whether the same_object case has two tensor arguments that can be one object."""
+    (case,) = CLAUSES["same_object"].cases(spec.base)
+    return bool(_same_object_calls(*spec.make(generator(0), case)))
+
+
+def _same_object_calls(args: tuple, kwargs: dict) -> list[tuple[tuple, dict]]:
+    """(args, kwargs) once for each pair of tensor arguments (positional or keyword) of the same shape and dtype,
+    the later one replaced by the earlier one's object."""
+    slots = [(slot, value) for slot, value in [*enumerate(args), *kwargs.items()] if isinstance(value, torch.Tensor)]
+    calls = []
+    for index, (first, tensor) in enumerate(slots):
+        for second, other in slots[index + 1:]:
+            if other.shape != tensor.shape or other.dtype != tensor.dtype:
+                continue
+            if isinstance(second, int):
+                calls.append(((*args[:second], tensor, *args[second + 1:]), kwargs))
+            else:
+                calls.append((args, {**kwargs, second: tensor}))
+    return calls
 
 
 # What a failed clause check says when nothing more specific explains it: the clause itself is the diagnosis.
@@ -246,6 +274,11 @@ CLAUSE_DIAGNOSES: dict[str, tuple[str, str]] = {
                      "gets another one the second time). A cache must be keyed by everything the result depends on "
                      "(the values, not only the shapes, the sizes or id(), which Python reuses); or keep nothing "
                      "between calls (no module-level dict, no mutable default argument)."),
+    "same_object": ("identity_decides", "Your function computes something else when one tensor object is passed as "
+                    "two arguments (self-attention's multi_head_attention(X, X, ...)) than for two equal copies: it "
+                    "tests identity (`a is b`, id()) or writes into one argument what the other still needs. A caller "
+                    "says what it wants with the arguments (mask=...), never with identity: compute the same thing "
+                    "either way."),
     "constant_columns": ("breaks_constant_columns", "A token whose features are all equal breaks your layer norm: "
                          "its output or its gradients are not finite or not the reference's. Add eps to the variance "
                          "before the square root, sqrt(var + eps), and do not compute sqrt(var) on its own (its "
@@ -283,6 +316,10 @@ def _make_check(exercise: str, function: str, spec: Spec, clause: str) -> Callab
                         continue
                     if clause == "fresh_values":
                         _expect_fresh_results(judge, function, spec, gen, case)
+                        continue
+                    if clause == "same_object":
+                        for args, kwargs in _same_object_calls(*spec.make(gen, case)):
+                            judge.expect(function, *args, tol=spec.tol(args, kwargs), **kwargs)
                         continue
                     if clause == "keywords":
                         _expect_by_keyword(judge, exercise, function, *_call_and_tolerance(spec, gen, case))
@@ -325,7 +362,8 @@ def _make_check(exercise: str, function: str, spec: Spec, clause: str) -> Callab
 # Clauses that change how a call is made (by keyword, under another default dtype, on a non-contiguous view, through
 # autograd, repeated, with batch axes on one argument) rather than its sizes and values: their failing case, made the
 # ordinary way, is the call without the clause.
-_HOW_THE_CALL_IS_MADE = ("keywords", "default_dtype", "non_contiguous", "gradients", "fresh_values", "broadcast_batch")
+_HOW_THE_CALL_IS_MADE = ("keywords", "default_dtype", "non_contiguous", "gradients", "fresh_values", "broadcast_batch",
+                         "same_object")
 
 
 def _right_without_the_clause(learner, exercise: str, function: str, spec: Spec, clause: str, failing: Case) -> bool:
@@ -547,10 +585,21 @@ def _expect_fresh_results(judge: Judge, function: str, spec: Spec, gen: torch.Ge
     _expect_fresh_for_other_integers(judge, function, spec, first, results[0], expected_first)
     if judge.problems:
         return
-    changed = map_tensors(first[:2], torch.clone)       # A's values as a caller's in-place update leaves them
+    changed = _cloned(first[:2])                          # A's values as a caller's in-place update leaves them
     in_place = change_in_place(changed)
     _expect_results_not_shared(judge, function, first, calls[1], expected_first, slots, expected_mixed,
                                (*changed, spec.tol(*changed)) if in_place else None)
+
+
+def _cloned(value: Any) -> Any:
+    """`value` with every tensor cloned (inside tuples, lists, dicts and table models, rebuilt)."""
+    if isinstance(value, TableModel):
+        return TableModel(value.table.clone(), value.pos.clone(), value.context)
+    if isinstance(value, (tuple, list)):
+        return type(value)(_cloned(item) for item in value)
+    if isinstance(value, dict):
+        return {key: _cloned(item) for key, item in value.items()}
+    return value.clone() if isinstance(value, torch.Tensor) else value
 
 
 def _expect_fresh_for_other_integers(judge: Judge, function: str, spec: Spec, first: tuple, result_first: Any,

@@ -36,7 +36,7 @@ GENERIC = frozenset({"wrong_shape", "wrong_dtype", "not_finite", "transposed", "
                      "unreadable_result", "gradient_switched_off", "weights_transposed",
                      "implicit_default_differs", "count_off_at_the_edges", "count_off_per_row",
                      "wrong_in_first_column_only", "reentrant_checkpoint", "custom_backward_fails",
-                     "backward_reads_a_later_call",
+                     "backward_reads_a_later_call", "imports_hidden_package", "draws_repeat_across_calls",
                      # structural diagnoses (grader.probes), found by probing the learner's function
                      "axes_permuted", "right_up_to_normalisation", "right_for_first_columns",
                      "fully_masked_queries_wrong", "float32_accuracy", "batch_axis", "heads", "argument_ignored",
@@ -127,16 +127,16 @@ def describe(value: Any) -> str:
     return repr(value)
 
 
-def _materialise(value: Any) -> Any:
+def materialise(value: Any) -> Any:
     """Arguments as a Python function receives them: a Seed becomes a fresh seeded generator, tensors are copied."""
     if isinstance(value, Seed):
         return torch.Generator().manual_seed(value.n)
     if isinstance(value, torch.Tensor):
         return value.detach().clone()
     if isinstance(value, (list, tuple)):
-        return type(value)(_materialise(item) for item in value)
+        return type(value)(materialise(item) for item in value)
     if isinstance(value, dict):
-        return {key: _materialise(item) for key, item in value.items()}
+        return {key: materialise(item) for key, item in value.items()}
     return copy.copy(value)
 
 
@@ -155,7 +155,7 @@ def run_trusted(fn: Callable, args: tuple, kwargs: dict, grad: tuple[list, torch
     """Run a trusted function the way the sandbox runs the learner's: ``fn(*args, **kwargs)``, or with ``grad`` the
     pair (output, grads) of the backward pass of (output * cotangent).sum() (output = first item of a tuple), or of
     the sum over a tuple's items when ``cotangent`` is a tuple (one per item, None for an item not differentiated)."""
-    args, kwargs = _materialise(args), _materialise(kwargs)
+    args, kwargs = materialise(args), materialise(kwargs)
     if grad is None:
         return fn(*args, **kwargs)
     wrt, cotangent = grad

@@ -38,6 +38,7 @@ from grader.diagnose import (
     describe,
     difference,
     infinite_inputs_as_zero,
+    materialise,
     run_trusted,
     generic,
     matching_variant,
@@ -82,6 +83,13 @@ def _like(typed: Any, exact: Any) -> Any:
     if isinstance(typed, torch.Tensor):
         return typed.detach()
     return typed
+
+
+DRAWS_REPEAT = ("draws_repeat_across_calls", "Your function gives the same draws every time it is called with one "
+                "generator: it saves and restores the generator's state, seeds it again, makes a generator of its "
+                "own from it, or remembers its result by the generator. A generator is one random stream: each call "
+                "must draw from it and leave it where its draws ended, so that the next call (the next epoch, the "
+                "next sample) gets new ones.")
 
 
 def call_text(function: str, args: tuple, kwargs: dict) -> str:
@@ -254,6 +262,25 @@ class Judge:
         observation.result, expected = unused_as_zero(*infinite_inputs_as_zero(result, expected, args, kwargs), tol)
         self._record(observation, expected)
         self.require_agreement(len(self.observations) - 1)
+
+    def expect_stream_continues(self, function: str, *args: Any, times: int = 3, exact: bool = False,
+                                **kwargs: Any) -> None:
+        """`times` calls on the very same argument objects, a seeded generator among them: the draws go on from call
+        to call (a generator is one random stream), so the results differ where the reference's do; with `exact`
+        (a contract that fixes the draws) each result must be the reference's, made the same way."""
+        with naming_the_call(function, args, kwargs):
+            got = self.learner.call_repeated(self.exercise, function, args, kwargs, times)
+        fn, (same_args, same_kwargs) = getattr(self.reference, function), materialise((args, kwargs))
+        want = [fn(*same_args, **same_kwargs) for _ in range(times)]
+        call = call_text(function, args, kwargs)
+        if all(difference(result, got[0], EXACT) is None for result in got[1:]) and \
+                any(difference(result, want[0], EXACT) is not None for result in want[1:]):
+            raise Misconception(*DRAWS_REPEAT, f"{call}, called {times} times with one generator, gave the same "
+                                "result every time")
+        for index, (result, expected) in enumerate(zip(got, want)):
+            problem = difference(result, expected, EXACT) if exact else None
+            if problem:
+                raise AssertionError(f"{call}, call {index + 1} of {times} with one generator: {problem}")
 
     def parameter_names(self, function: str) -> tuple[str, ...]:
         """The parameter names of the reference's `function` (the contract's), () if it has none to read."""

@@ -33,7 +33,7 @@ from grader.diagnose import (
 )
 from grader.sandbox import LearnerError
 from grader.sandbox.protocol import UNREADABLE, Seed
-from grader.sandbox.submission import aliases
+from grader.sandbox.submission import HIDDEN_PACKAGES, aliases
 
 if TYPE_CHECKING:
     from grader.judge import Judge
@@ -1028,6 +1028,9 @@ def _left_out(parameters: Any, observation: Observation) -> list[str]:
 _FRAME = re.compile(r'File "([^"]+)", line (\d+), in (\w+)')
 
 
+_HIDDEN_IMPORT = re.compile(r"No module named '((?:%s)(?:\.[\w.]+)?)'" % "|".join(HIDDEN_PACKAGES))
+
+
 def crashed(judge: Judge, observation: Observation, error: LearnerError) -> Diagnosis | None:
     """Why a call of the learner's function raised, when a probe can tell: it runs and is right once a function it
     builds on is replaced by a correct one, it raised inside a function of an earlier exercise (so the arguments it
@@ -1036,6 +1039,12 @@ def crashed(judge: Judge, observation: Observation, error: LearnerError) -> Diag
     found = crashed_backward(observation.function, error)
     if found:
         return found
+    hidden = _HIDDEN_IMPORT.search(error.message) if error.type_name == "ModuleNotFoundError" else None
+    if hidden:
+        return "imports_hidden_package", (
+            f"Your {observation.function} imports {hidden.group(1)!r}, which the grader hides from submissions (the "
+            "reference, the model answers and the grader itself are not part of the course you hand in): write the "
+            "function with torch, and the functions of your own earlier exercises (from .softmax import softmax_cols).")
     if UNREADABLE in error.message:
         return "unreadable_result", (
             f"Your {observation.function} returns a value of a kind the contract never gives "

@@ -34,6 +34,7 @@ class Failure(Exception):
 
 
 _channel: list[socket.socket] = []  # the worker's socket, for the substitutes' callbacks
+MAX_REPEATS = 8   # calls of one "call_repeated" request
 
 
 def serve(sock: socket.socket, workdir: str) -> int:
@@ -90,6 +91,12 @@ def handle(request: dict, modules: dict, workdir: str) -> dict:
                 **model_calls(args, kwargs)}
     if request["op"] == "call_held":
         return {"value": send_back(held(function, request, args, kwargs, generators))}
+    if request["op"] == "call_repeated":   # the same argument objects, a generator among them one stream throughout
+        times = request.get("times")
+        if type(times) is not int or not 1 <= times <= MAX_REPEATS:
+            raise Failure("protocol", f"times must be an int in [1, {MAX_REPEATS}]")
+        with default_dtype(request.get("default_dtype")):
+            return {"value": send_back([function(*args, **kwargs) for _ in range(times)])}
     inputs = []
     for key in request["wrt"]:
         try:

@@ -60,15 +60,17 @@ def all_plain(items: list | tuple) -> bool:
 
 
 def change_in_place(value: object) -> bool:
-    """Change every floating-point tensor inside `value` (tuples, lists, dicts) in place, as an optimiser step
-    changes weights: x <- 1.5 x + 0.25, the same bits on both sides of the sandbox. Whether any changed."""
+    """Change every floating-point tensor inside `value` (tuples, lists, dicts, a TableModel's table and positions)
+    in place, as an optimiser step changes weights: x <- 1.5 x + 0.25, the same bits on both sides of the sandbox.
+    Whether any changed."""
     if isinstance(value, torch.Tensor):
         if not value.is_floating_point():
             return False
         with torch.no_grad():
             value.mul_(1.5).add_(0.25)
         return True
-    items = value.values() if isinstance(value, dict) else value if isinstance(value, (list, tuple)) else ()
+    items = value.values() if isinstance(value, dict) else value if isinstance(value, (list, tuple)) else \
+        (value.table, value.pos) if isinstance(value, TableModel) else ()
     return any([change_in_place(item) for item in items])   # a list, so that every item is changed
 
 
@@ -261,8 +263,9 @@ def encode(value: object, keep_layout: bool = False) -> object:
 
 
 def _encode_tensor(tensor: torch.Tensor, keep_layout: bool = False) -> dict:
-    # Read the true data of a subclass, whatever its __torch_function__ claims.
+    # Read the true data of a subclass, whatever its __torch_function__ or its properties (dtype, shape) claim.
     with torch._C.DisableTorchFunctionSubclass():
+        tensor = torch.Tensor.as_subclass(tensor, torch.Tensor)
         name = DTYPE_NAMES.get(tensor.dtype)
         if name is None:
             raise TypeError(f"tensors of dtype {str(tensor.dtype).removeprefix('torch.')} are not supported")

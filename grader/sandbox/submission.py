@@ -105,13 +105,16 @@ def read_submission(path: str | Path) -> dict[str, bytes]:
     return files
 
 
+HIDDEN_PACKAGES = ("grader", "reference", "solutions")   # never importable by the learner's code
+
+
 def sensitive_paths() -> list[str]:
     """What the learner must not read: the grader, the reference and the solutions, and — when they live in a
     source checkout — every other entry of that checkout (.git holds their history) except the interpreter's venv."""
     import importlib.util
 
     paths: set[str] = set()
-    for package in ("grader", "reference", "solutions"):
+    for package in HIDDEN_PACKAGES:
         spec = importlib.util.find_spec(package)
         for location in (spec.submodule_search_locations or []) if spec else []:
             package_dir = Path(location).resolve()
@@ -283,6 +286,18 @@ class Submission:
             raise LearnerError("protocol", "the sandbox sent malformed model call counts")
         self.streams, self.model_calls = streams, calls
         return self._decode(reply["value"])
+
+    def call_repeated(self, module: str, function: str, args: tuple, kwargs: dict, times: int) -> list:
+        """`times` calls of f on the very same argument objects, in one round trip -> their results: a generator
+        among the arguments is one random stream through all of them, as when a training loop passes its own."""
+        reply = self._call({"op": "call_repeated", "module": module, "function": function,
+                            "default_dtype": self._default_dtype, "times": times,
+                            "args": protocol.encode(tuple(args)), "kwargs": protocol.encode(kwargs)})
+        value = self._decode(reply["value"])
+        if not (isinstance(value, list) and len(value) == times):
+            self._stop(kill=True)
+            raise LearnerError("protocol", "the sandbox sent a malformed repeated result")
+        return value
 
     def call_held(self, module: str, function: str, args: tuple, kwargs: dict, other_args: tuple,
                   other_kwargs: dict, mixed: list[int | str] = (), in_place: bool = False) -> tuple:

@@ -481,7 +481,7 @@ WRONG_BLIND_49 = {
             if "</w>" in corpus:
                 raise ValueError("corpus must not contain '</w>'")
             # GPT-style pre-tokenisation: runs of letters/digits, runs of other non-space characters
-            words = Counter(tuple(w) + ("</w>",) for w in re.findall(r"\w+|[^\w\s]+", corpus))
+            words = Counter(tuple(w) + ("</w>",) for w in re.findall(r"\\w+|[^\\w\\s]+", corpus))
             segmentation = {w: list(w) for w in words}
             merges = []
             for _ in range(num_merges):
@@ -1068,7 +1068,7 @@ RIGHT_BLIND_49 = {
     "blind49_right_bpe_decode_regex_trailing_spaces": ("bpe", "bpe_decode", '''
         def bpe_decode(tokens):
             import re
-            return re.sub(r" +\Z", "", "".join(tokens).replace("</w>", " "))
+            return re.sub(r" +\\Z", "", "".join(tokens).replace("</w>", " "))
 '''),
     # torch.distributions.Categorical over the columns 0 .. N-2 (as rows of logits) scores ids[1:]: log_prob is logits
     # minus their logsumexp, summed; a single id returns a 0 that stays on the graph.

@@ -124,6 +124,29 @@ def test_an_unseen_mistake_fails_its_clause_and_is_told_what_kind_of_wrong_it_is
 # name -> (exercise, source appended to the model answer's module, the diagnosis some failed check must carry): the
 # probes that call the learner again, on a call that raised and on a wrong result
 CALLING_PROBES = {
+    "imports_the_reference": ("softmax", """
+        def softmax_cols(scores):
+            from reference.softmax import softmax_cols as library     # hidden from submissions: it never imports
+            return library(scores)
+    """, "imports_hidden_package"),
+    "generator_state_restored": ("pretraining", """
+        _right = mlm_corrupt
+
+        def mlm_corrupt(ids, vocab_size, special_ids, mask_id, generator=None, mask_prob=0.15):
+            saved = generator.get_state()                         # "no side effects on the caller's generator"
+            try:
+                return _right(ids, vocab_size, special_ids, mask_id, generator, mask_prob)
+            finally:
+                generator.set_state(saved)
+    """, "draws_repeat_across_calls"),
+    "self_attention_decided_by_identity": ("multihead", """
+        _right = multi_head_attention
+
+        def multi_head_attention(Xq, Xkv, params, num_heads, mask=None):
+            if Xq is Xkv:                                         # "self-attention: the causal case"
+                mask = torch.ones(Xq.shape[-1], Xq.shape[-1], dtype=torch.bool).tril().T
+            return _right(Xq, Xkv, params, num_heads, mask)
+    """, "identity_decides"),
     "mask_made_keyword_only": ("cross_attention", """
         _right = cross_attention
 

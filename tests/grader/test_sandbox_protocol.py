@@ -111,6 +111,20 @@ def test_a_lying_tensor_subclass_is_sent_as_its_true_data():
     assert type(back) is torch.Tensor and torch.equal(back, torch.ones(2))
 
 
+def test_a_subclass_whose_properties_lie_is_sent_as_its_true_dtype_and_shape():
+    class Liar(torch.Tensor):
+        @property
+        def dtype(self):
+            return torch.float64
+
+        @property
+        def shape(self):
+            return torch.Size([6])
+
+    back = roundtrip(torch.arange(6.0).reshape(2, 3).as_subclass(Liar))
+    assert type(back) is torch.Tensor and back.dtype == torch.float32 and back.shape == (2, 3)
+
+
 def test_numpy_arrays_stay_numpy_arrays_and_numpy_scalars_become_numbers():
     numpy = pytest.importorskip("numpy")
     back = roundtrip([numpy.arange(3, dtype=numpy.int32), numpy.float64(1.5), numpy.arange(4.0).reshape(2, 2).T])
@@ -231,3 +245,22 @@ def test_empty_tensors_travel_in_frames():
         protocol.send_frame(left, {"value": encode([torch.zeros(0), torch.ones(2, 0, dtype=torch.bool)])})
         back = decode(protocol.recv_frame(right)["value"])
         assert back[0].shape == (0,) and back[1].shape == (2, 0) and back[1].dtype == torch.bool
+
+
+def test_repeated_calls_share_their_argument_objects_a_generator_is_one_stream(tmp_path):
+    """`call_repeated`: the worker decodes the arguments once and calls on the same objects, so a seeded generator
+    goes on from call to call (and a function that restores its state gives the same draws each time)."""
+    from grader.sandbox import Submission
+
+    (tmp_path / "draws.py").write_text(
+        "import torch\n\n"
+        "def draw(n, generator):\n    return torch.rand(n, generator=generator)\n\n"
+        "def draw_and_restore(n, generator):\n    state = generator.get_state()\n"
+        "    try:\n        return torch.rand(n, generator=generator)\n    finally:\n"
+        "        generator.set_state(state)\n")
+    with Submission(tmp_path) as learner:
+        first, second = learner.call_repeated("draws", "draw", (3, Seed(5)), {}, 2)
+        stream = torch.Generator().manual_seed(5)
+        assert torch.equal(first, torch.rand(3, generator=stream)) and torch.equal(second, torch.rand(3, generator=stream))
+        first, second = learner.call_repeated("draws", "draw_and_restore", (3, Seed(5)), {}, 2)
+        assert torch.equal(first, second)

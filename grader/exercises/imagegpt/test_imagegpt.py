@@ -281,7 +281,8 @@ def test_quantize_rejects_invalid_inputs(learner):
 @pytest.mark.grades("dequantize_pixels", weight=2)
 def test_dequantize_random_ids(learner):
     """Random ids (int64 and int32) of many shapes, palettes of C = 1 to 4 colours in float32 and float64: pixel
-    (h, w) is palette column ids[h, w], channels first, in the palette's dtype."""
+    (h, w) is palette column ids[h, w], channels first, in the palette's dtype; a palette of one colour under
+    batched ids."""
     gen = generator(1305)
     with Judge(learner, "imagegpt") as judge:
         for (batch, C, H, W, K), dtype in zip(QUANTIZE_CASES, (torch.float32, torch.float64) * 4):
@@ -289,6 +290,7 @@ def test_dequantize_random_ids(learner):
             judge.expect("dequantize_pixels", ids, uniform(gen, C, K, dtype=dtype), tol=EXACT)
         judge.expect("dequantize_pixels", torch.randint(0, 6, (2, 3, 4), generator=gen, dtype=torch.int32),
                      uniform(gen, 3, 6), tol=EXACT)
+        judge.expect("dequantize_pixels", torch.zeros(2, 2, 3, dtype=torch.long), uniform(gen, 3, 1), tol=EXACT)
 
 
 @pytest.mark.grades("dequantize_pixels")

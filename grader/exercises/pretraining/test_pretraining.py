@@ -148,7 +148,8 @@ def test_mlm_exact_properties(learner):
 @pytest.mark.grades("mlm_corrupt")
 def test_mlm_randomness_comes_from_the_generator(learner):
     """All randomness comes from the generator: the same seed gives the same result twice, and two different seeds
-    give different results (on 4,000 positions two independent draws coincide with probability below 1e-200)."""
+    give different results (on 4,000 positions two independent draws coincide with probability below 1e-200); one
+    generator passed to three calls is one stream, so the three results differ (no saved and restored state)."""
     gen = torch.Generator().manual_seed(1702)
     ids = sentences(gen, 40, 100)
     cases = [mlm_case(ids, 11), mlm_case(ids, 11), mlm_case(ids, 12)]
@@ -165,6 +166,8 @@ def test_mlm_randomness_comes_from_the_generator(learner):
                          {"same_seed_differs": 0, "other_seed_same": 0},
                          {"same_seed_differs": "calls with the same seeded generator that gave different results",
                           "other_seed_same": "calls with different seeds that gave identical results"})
+        args, kwargs = cases[0]
+        judge.expect_stream_continues("mlm_corrupt", *args, **kwargs)
 
 
 @pytest.mark.grades("mlm_corrupt", weight=2)
@@ -285,7 +288,8 @@ def test_nsp_structure(learner):
     corpus of one long document and two short ones: one example per sentence with a
     successor, in order; labels are 0 or 1; label 0 pairs A with its successor; label 1 pairs it with a sentence of
     another document; A and B are always given sentences, as given (a tuple stays a tuple); the same seed gives the
-    same examples, and another seed other examples (the randomness comes from the generator)."""
+    same examples, and another seed other examples (the randomness comes from the generator); one generator passed
+    to three calls is one stream, so the three results differ."""
     gen = torch.Generator().manual_seed(1711)
     documents = []
     for index in range(8):
@@ -312,6 +316,7 @@ def test_nsp_structure(learner):
 
     with Judge(learner, "pretraining") as judge:
         results = call_nsp(judge, cases)
+        judge.expect_stream_continues("nsp_pairs", *cases[-1][0])
         judge_counts("pretraining", "nsp_pairs", cases, results, count,
                      {"count": 0, "kind": 0, "order": 0, "label": 0, "unknown": 0, "next": 0, "own": 0,
                       "same_seed_differs": 0, "other_seed_same": 0},

@@ -64,7 +64,7 @@ def test_temperature(learner):
     """softmax(logits / T) for T = 0.5, 1 and 2.5 (float32, and float64 kept as float64), and logits 200 apart at T =
     100: the temperature divides the logits, so every token keeps a share (softmax first, then p^(1/T), underflows
     to 0); logits near 100 at T = 0.5 and near -1000 at T = 2 (a shift by the largest logit rather than by the
-    largest logit / T overflows)."""
+    largest logit / T overflows); a vocabulary of one token (probabilities (1,), not a 0-d tensor)."""
     gen = generator(901)
     with SamplingJudge(learner) as judge:
         logits = randn(gen, 12, scale=2.0)
@@ -76,6 +76,7 @@ def test_temperature(learner):
         # 100 - 100)) and at T > 1 for logits far below zero (exp(-1000 / 2 + 1000))
         expect_probs(judge, torch.tensor([100.0, 90.0, 0.0, 95.0]), 0.5)
         expect_probs(judge, torch.tensor([-1000.0, -1010.0, -1200.0, -1003.0]), 2.0)
+        expect_probs(judge, torch.tensor([0.3]), 1.0)
 
 
 @pytest.mark.grades("next_token_probs")
@@ -243,7 +244,8 @@ def test_generate_random_cases(learner):
 @pytest.mark.grades("generate", weight=2)
 def test_generate_seeded(learner):
     """Seeded generation gives the reference's ids exactly: plain sampling, temperature with top-k, top-p, greedy,
-    and a temperature with top-p and with both filters (the temperature comes first, then the filters)."""
+    and a temperature with top-p and with both filters (the temperature comes first, then the filters); and three
+    calls with one generator, which is one stream (each call goes on where the last one's draws ended)."""
     gen = generator(906)
     with SamplingJudge(learner) as judge:
         model = table_model(gen, 12, 24)
@@ -254,6 +256,7 @@ def test_generate_seeded(learner):
         judge.expect("generate", model, prompt, 6, 0.0, generator=Seed(4), tol=EXACT)
         judge.expect("generate", model, prompt, 10, 2.0, None, 0.5, generator=Seed(5), tol=EXACT)
         judge.expect("generate", model, prompt[:2], 10, 0.6, 6, 0.85, generator=Seed(6), tol=EXACT)
+        judge.expect_stream_continues("generate", model, prompt, 6, generator=Seed(7), exact=True)
 
 
 @pytest.mark.grades("generate")
@@ -398,7 +401,8 @@ def test_generate_context_sizes(learner):
 def test_sequence_log_prob(learner):
     """Σ_{n>=1} log p(ids[n] | ids[:n]), column n-1 scoring ids[n]; N = 1 gives 0; logits in the thousands (a token
     far less likely than the best has a large negative log-probability, never -inf); 40 ids, under a bigram model and
-    a model whose columns read every earlier token."""
+    a model whose columns read every earlier token; a vocabulary of one token (logits (1, N): every log-probability
+    is 0)."""
     gen = generator(908)
     with SamplingJudge(learner) as judge:
         for vocab, n, scale in ((10, 6, 2.0), (5, 2, 2.0), (7, 1, 2.0), (20, 15, 2.0), (10, 6, 3000.0)):
@@ -412,6 +416,8 @@ def test_sequence_log_prob(learner):
             top = float(model.table.abs().max() + model.pos.abs().max())
             judge.expect("sequence_log_prob", model, torch.randint(0, 6, (40,), generator=gen),
                          tol=Tolerance.float32(4 * 40 * (2 * top + 6 + 3)))
+        model = table_model(gen, 1, 8)
+        judge.expect("sequence_log_prob", model, torch.zeros(5, dtype=torch.long), tol=Tolerance.float32(64.0))
 
 
 @pytest.mark.grades("sequence_log_prob")

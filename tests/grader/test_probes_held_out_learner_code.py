@@ -1918,8 +1918,8 @@ KNOWN_MISSES = {
     "blind52_bucket_flaxformer_eps_inside_log": "float32's eps added to the ratio d / exact before the logarithm "
         "moves it by one ulp only for distances below twice the exact range, and changes a bucket only where T5's "
         "float32 value lies within that ulp below a whole number: 5 of the tables its author tried, none of the "
-        "course's (T5's 32/128 among them); a check for every such table would also fail right alternatives that "
-        "order the same float32 operations otherwise",
+        "tables the checks use (T5's 32/128 among them; each with every distance where a bucket begins), which are "
+        "not a scan of every table for such distances",
     "blind48_merge_heads_view_assumes_contiguous": "merge_heads carries no points of its own (course/registry.py), "
         "and multi_head_attention and channel_attention, which call it, are right with it: they hand it attention's "
         "output, always contiguous, the only layout where its view is right",

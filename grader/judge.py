@@ -449,6 +449,11 @@ def _leaves(value: Any) -> list[Any]:
 
 # ------------------------------------------------------------------------------------------------ seeded inputs
 
+# Even widths up to 256 where torch.arange(0, 1, 2 / D) has D/2 + 1 values (float32 and float64 alike): a table of
+# pair exponents built with a float step (sinusoidal positions, rotary frequencies) cannot fill D/2 pairs there.
+FLOAT_STEP_MISCOUNTS = [dim for dim in range(2, 257, 2) if len(torch.arange(0, 1, 2 / dim)) != dim // 2]
+
+
 def generator(seed: int) -> torch.Generator:
     return torch.Generator().manual_seed(seed)
 

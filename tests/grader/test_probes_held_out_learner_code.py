@@ -1979,6 +1979,8 @@ FIFTY_FIRST_BATCH = blind_batch("held_out_blind_50", "_50")
 FIFTY_SECOND_BATCH = blind_batch("held_out_blind_51", "_51")
 FIFTY_THIRD_BATCH = blind_batch("held_out_blind_52", "_52")
 FIFTY_FOURTH_BATCH = blind_batch("held_out_blind_53", "_53")
+FIFTY_FIFTH_BATCH = blind_batch("held_out_blind_54", "_54")
+FIFTY_SIXTH_BATCH = blind_batch("held_out_blind_55", "_55")
 PROBES = FIRST_BATCH + SECOND_BATCH + THIRD_BATCH + FOURTH_BATCH + FIFTH_BATCH + SIXTH_BATCH + SEVENTH_BATCH + \
     EIGHTH_BATCH + NINTH_BATCH + TENTH_BATCH + ELEVENTH_BATCH + TWELFTH_BATCH + THIRTEENTH_BATCH + FOURTEENTH_BATCH + \
     FIFTEENTH_BATCH + SIXTEENTH_BATCH + SEVENTEENTH_BATCH + EIGHTEENTH_BATCH + NINETEENTH_BATCH + TWENTIETH_BATCH + \
@@ -1988,7 +1990,8 @@ PROBES = FIRST_BATCH + SECOND_BATCH + THIRD_BATCH + FOURTH_BATCH + FIFTH_BATCH +
     THIRTY_SIXTH_BATCH + THIRTY_SEVENTH_BATCH + THIRTY_EIGHTH_BATCH + THIRTY_NINTH_BATCH + FORTIETH_BATCH \
     + FORTY_FIRST_BATCH + FORTY_SECOND_BATCH + FORTY_THIRD_BATCH + FORTY_FOURTH_BATCH \
     + FORTY_FIFTH_BATCH + FORTY_SIXTH_BATCH + FORTY_SEVENTH_BATCH + FORTY_EIGHTH_BATCH + FORTY_NINTH_BATCH \
-    + FIFTIETH_BATCH + FIFTY_FIRST_BATCH + FIFTY_SECOND_BATCH + FIFTY_THIRD_BATCH + FIFTY_FOURTH_BATCH
+    + FIFTIETH_BATCH + FIFTY_FIRST_BATCH + FIFTY_SECOND_BATCH + FIFTY_THIRD_BATCH + FIFTY_FOURTH_BATCH \
+    + FIFTY_FIFTH_BATCH + FIFTY_SIXTH_BATCH
 
 
 def touched(p: Probe) -> set[str]:
@@ -2158,7 +2161,9 @@ if __name__ == "__main__":
                          ("fifty-first batch (blind)", FIFTY_FIRST_BATCH),
                          ("fifty-second batch (blind)", FIFTY_SECOND_BATCH),
                          ("fifty-third batch (blind)", FIFTY_THIRD_BATCH),
-                         ("fifty-fourth batch (blind)", FIFTY_FOURTH_BATCH), ("all", PROBES)):
+                         ("fifty-fourth batch (blind)", FIFTY_FOURTH_BATCH),
+                         ("fifty-fifth batch (blind)", FIFTY_FIFTH_BATCH),
+                         ("fifty-sixth batch (blind)", FIFTY_SIXTH_BATCH), ("all", PROBES)):
         result = figures(failures, batch)
         print(f"== {title}")
         print(f"wrong caught:   {result['caught']} / {result['wrong']} = {result['caught'] / result['wrong']:.1%}")

@@ -11,7 +11,7 @@ import pytest
 import torch
 
 from grader.clauses import Case, Spec, clause_checks
-from grader.judge import EXACT, Judge, Tolerance, generator, randn
+from grader.judge import EXACT, FLOAT_STEP_MISCOUNTS, Judge, Tolerance, generator, randn
 from grader.sandbox import LearnerError
 
 LOOKUP_TOL = Tolerance.float32(4)
@@ -56,12 +56,16 @@ def test_one_hot(learner):
 
 @pytest.mark.grades("one_hot")
 def test_one_hot_dtype_argument(learner):
-    """one_hot(..., dtype=...) returns that dtype (float64, float32; test_one_hot covers the default). Only the
-    floating dtypes the course uses: an integer dtype would reject correct code that fills in float values."""
+    """one_hot(..., dtype=...) returns that dtype (float64, float32; test_one_hot covers the default), and
+    bfloat16 and float16 past the last whole number they hold exactly (V = 300 and 2100: ids compared in the output
+    dtype collide there). Only floating dtypes: an integer dtype would reject correct code that fills in float
+    values."""
     gen = generator(204)
     with Judge(learner, "embeddings") as judge:
         for dtype, shape in ((torch.float64, (2, 7)), (torch.float32, (5,)), (torch.float64, (2, 3, 4))):
             judge.expect("one_hot", torch.randint(0, 6, shape, generator=gen), 6, tol=EXACT, dtype=dtype)
+        judge.expect("one_hot", torch.tensor([255, 256, 257, 299, 0]), 300, tol=EXACT, dtype=torch.bfloat16)
+        judge.expect("one_hot", torch.tensor([2047, 2048, 2049, 2099]), 2100, tol=EXACT, dtype=torch.float16)
 
 
 @pytest.mark.grades("one_hot")
@@ -75,8 +79,9 @@ def test_one_hot_rejects_ids_out_of_range(learner):
 
 @pytest.mark.grades("embed", weight=2)
 def test_embed(learner):
-    """embed(Ω_e, ids) = Ω_e @ one_hot(ids): column n is Ω_e[:, ids[n]]; batched ids; float32 and float64; no ids
-    (N = 0) give (D, 0) (the contract leaves this open: raising there is accepted)."""
+    """embed(Ω_e, ids) = Ω_e @ one_hot(ids): column n is Ω_e[:, ids[n]]; batched ids; float32 and float64; a
+    vocabulary of 40,000 (ids past 32767 and 65535, where int16 and uint16 end); no ids (N = 0) give (D, 0) (the
+    contract leaves this open: raising there is accepted)."""
     gen = generator(202)
     with Judge(learner, "embeddings") as judge:
         judge.expect("embed", randn(gen, 4, 9), torch.randint(0, 9, (6,), generator=gen), tol=LOOKUP_TOL)
@@ -85,6 +90,8 @@ def test_embed(learner):
             judge.expect("embed", randn(gen, 6, 4, dtype=torch.float64),
                          torch.randint(0, 4, (2, 2, 3), generator=gen), tol=LOOKUP_TOL)
         judge.expect("embed", randn(gen, 1, 3), torch.tensor([2]), tol=LOOKUP_TOL)
+        judge.expect("embed", randn(gen, 2, 70000), torch.tensor([0, 32767, 32768, 39999, 65535, 65536, 69999]),
+                     tol=LOOKUP_TOL)
         judge.expect_if_returns("embed", randn(gen, 4, 5), torch.zeros(0, dtype=torch.long), tol=LOOKUP_TOL)
 
 
@@ -119,14 +126,16 @@ def test_embed_gradient(learner):
 @pytest.mark.grades("sinusoidal_positions", weight=2)
 def test_sinusoidal_positions(learner):
     """Π[2i, n] = sin(n / 10000^(2i/D)), Π[2i+1, n] = cos(same); odd D ends with a sine row; (D, N) in the default
-    float dtype — for D = 1 .. 16 and N = 1 .. 50, then 3 random sizes with N up to 300 and D up to 64; N = 0 gives
-    (D, 0) (the contract leaves this open: raising there is accepted)."""
+    float dtype — for D = 1 .. 16 and N = 1 .. 50, then 3 random sizes with N up to 300 and D up to 64, and the
+    widths up to 256 where a float-step arange of the exponents, arange(0, 1, 2 / D), makes one value too many (D =
+    98, 196, 206, 214: `FLOAT_STEP_MISCOUNTS`); N = 0 gives (D, 0) (the contract leaves this open: raising there is
+    accepted)."""
     gen = generator(205)
     sizes = [(1, 1), (1, 4), (7, 1), (10, 6), (12, 7), (50, 16), (33, 9)]
     sizes += [(int(torch.randint(51, 301, (), generator=gen)), int(torch.randint(17, 65, (), generator=gen)))
               for _ in range(3)]
     with Judge(learner, "embeddings") as judge:
-        for n, dim in sizes:
+        for n, dim in sizes + [(3, dim) for dim in FLOAT_STEP_MISCOUNTS]:
             judge.expect("sinusoidal_positions", n, dim, tol=Tolerance.float32(32 * n))
         judge.expect_if_returns("sinusoidal_positions", 0, 6, tol=EXACT)
 

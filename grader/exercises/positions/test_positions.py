@@ -20,7 +20,7 @@ import torch
 
 from grader.clauses import FLOAT64_FROM_FLOAT32, Case, Spec, clause_checks
 from grader.diagnose import U32, Misconception
-from grader.judge import EXACT, Judge, Tolerance, generator, randn
+from grader.judge import EXACT, FLOAT_STEP_MISCOUNTS, Judge, Tolerance, generator, randn
 
 # (bidirectional, num_buckets, max_distance): T5's defaults, smaller and larger tables, causal tables
 BUCKET_CONFIGS = [(True, 32, 128), (False, 32, 128), (True, 16, 64), (True, 8, 20), (False, 16, 50),
@@ -182,8 +182,10 @@ ROTARY_SHAPES = [((), 8, 6, 6), ((2,), 4, 5, 7), ((2, 3), 6, 4, 4), ((), 2, 3, 9
 @pytest.mark.grades("rotary_embedding", weight=2)
 def test_rotary_random_shapes(learner):
     """Q' (..., D, N_q) and K' (..., D, N_k) match the reference at the default positions: unbatched, batched,
-    batch and heads, N_q != N_k, D = 2, N = 1, D = 64, with bases 10000, 500 and 10 (float32); and the same Q, K
-    with the default base, then base 100 (angles remembered from a call must depend on its base)."""
+    batch and heads, N_q != N_k, D = 2, N = 1, D = 64, with bases 10000, 500 and 10 (float32); the same Q, K with
+    the default base, then base 100 (angles remembered from a call must depend on its base); 300 tokens (default
+    positions past 256, the last whole number bfloat16 holds); and 2 tokens at the widths where a float-step arange
+    of the exponents makes one value too many (`FLOAT_STEP_MISCOUNTS`: D = 98, 196, 206, 214)."""
     gen = generator(1611)
     with Judge(learner, "positions") as judge:
         for index, (batch, dim, n_q, n_k) in enumerate(ROTARY_SHAPES):
@@ -192,6 +194,9 @@ def test_rotary_random_shapes(learner):
         Q, K = randn(gen, 8, 6), randn(gen, 8, 6)
         for base in (None, 100.0, None):
             expect_rotary(judge, Q, K, base=base)
+        expect_rotary(judge, randn(gen, 4, 300), randn(gen, 4, 300))
+        for dim in FLOAT_STEP_MISCOUNTS:
+            expect_rotary(judge, randn(gen, dim, 2), randn(gen, dim, 2))
 
 
 @pytest.mark.grades("rotary_embedding")

@@ -341,12 +341,16 @@ def test_nsp_distribution(learner):
     in 1,024 random B's of two documents); and a random B drawn from a longer document than A's is a uniform
     sentence of that longer document (100 documents of 2 sentences and 100 of 50: for an A of a short document, a
     B from a long one lies among its first 2 sentences 1 time in 25, not always, as an index drawn over A's own
-    document's length would put it). Binomial bounds at level 1e-8 each."""
+    document's length would put it); a random B from a document of 3 sentences is its middle one 1/3 of the time
+    (an index rounded from a uniform float, round(u * 2), gives it half the time). Binomial bounds at level 1e-8
+    each."""
     big, pair, mixed = corpus([4001, 1, 9]), corpus([4000, 4000], tag="p"), corpus([2] * 100 + [50] * 100, tag="m")
-    cases = [((big, Seed(61)), {}), ((pair, Seed(62)), {}), ((mixed, Seed(63)), {})]
+    three = corpus([4001, 3], tag="t")
+    cases = [((big, Seed(61)), {}), ((pair, Seed(62)), {}), ((mixed, Seed(63)), {}), ((three, Seed(64)), {})]
 
     def count(results) -> Counts:
-        counts = {name: (1, 1) for name in ("is_next", "small_document", "last_sentence", "long_document_start")}
+        counts = {name: (1, 1) for name in ("is_next", "small_document", "last_sentence", "long_document_start",
+                                            "middle_sentence")}
         structure = [nsp_counts(args[0], result) for (args, _), result in zip(cases, results)]
         if any(found["count"][0] for found in structure):
             return {**counts, "well_formed": (0, 1), "own_document": (0, 0)}
@@ -357,16 +361,18 @@ def test_nsp_distribution(learner):
         own = [sum(value) for value in zip(*(found["own"] for found in structure))]
         place = {sentence: (d, j) for d, document in enumerate(mixed) for j, sentence in enumerate(document)}
         in_long = [place[b][1] for a, b, label in results[2] if label == 1 and place[a][0] < 100 <= place[b][0]]
+        in_three = [b for a, b, label in results[3] if label == 1 and a.startswith("td0s")]
         return {"is_next": (labels.count(0), len(labels)), "small_document": (sum(b == "d1s0" for b in other),
                 len(other)), "last_sentence": (sum(b == "d2s8" for b in in_nine), len(in_nine)),
                 "long_document_start": (sum(j < 2 for j in in_long), len(in_long)),
+                "middle_sentence": (sum(b == "td1s1" for b in in_three), len(in_three)),
                 "well_formed": (1, 1), "own_document": tuple(own)}
 
     with Judge(learner, "pretraining") as judge:
         results = call_nsp(judge, cases)
         judge_counts("pretraining", "nsp_pairs", cases, results, count,
                      {"well_formed": 1, "is_next": 0.5, "small_document": 0.5, "last_sentence": 1 / 9,
-                      "long_document_start": 2 / 50, "own_document": 0},
+                      "long_document_start": 2 / 50, "middle_sentence": 1 / 3, "own_document": 0},
                      {"well_formed": "corpora with well-formed examples (see the structure check)",
                       "own_document": "random B's from A's own document",
                       "is_next": "examples labelled 0 ('is next')",
@@ -374,7 +380,10 @@ def test_nsp_distribution(learner):
                       "last_sentence": "random B's that are the last of the 9 sentences",
                       "long_document_start": "random B's from a 50-sentence document, for an A of a 2-sentence "
                                              "document, that are among its first 2 sentences (is the index drawn "
-                                             "over the other document's length?)"})
+                                             "over the other document's length?)",
+                      "middle_sentence": "random B's from the 3-sentence document that are its middle sentence (is "
+                                         "the index rounded from a uniform float? the end ones then come half as "
+                                         "often)"})
 
 
 @pytest.mark.grades("nsp_pairs")

@@ -114,7 +114,7 @@ def randint(gen: torch.Generator, low: int, high: int) -> int:
 def test_strided_mask(learner):
     """strided_mask(n, s)[j, i] is True iff i - j is a multiple of s: n = 1, stride 1 (dense), strides that divide n
     and that do not, a stride equal to n and one past n, 6 random (n, s) up to n = 40 (a bool tensor), and n = 2100
-    (offsets past 2048, the last integer float16 holds); n = 0 gives a bool (0, 0) mask (the contract leaves this
+    with stride 700 (offsets past 2048, the last integer float16 holds, round to a multiple); n = 0 gives a bool (0, 0) mask (the contract leaves this
     open: raising there is accepted)."""
     gen = generator(1501)
     with Judge(learner, "sparse_attention") as judge:
@@ -124,7 +124,7 @@ def test_strided_mask(learner):
         for _ in range(6):
             n = randint(gen, 2, 40)
             judge.expect("strided_mask", n, randint(gen, 1, n + 2), tol=EXACT)
-        judge.expect("strided_mask", 2100, 3, tol=EXACT)
+        judge.expect("strided_mask", 2100, 700, tol=EXACT)   # few bands: a right loop over the diagonals is fast
 
 
 @pytest.mark.grades("strided_mask")

@@ -138,9 +138,9 @@ CLAUSES: dict[str, Clause] = {
         lambda base: [base]),
     # For functions with two tensor arguments of one shape and dtype (`_same_object_calls`); as many queries as keys.
     "same_object": Clause(
-        "one tensor may be passed as two arguments, the same object (self-attention's multi_head_attention(X, X, ...)): "
-        "each pair of tensor arguments of the same shape and dtype given as one object, with a mask where the "
-        "function takes one; identity says nothing about the call",
+        "one tensor may be passed as two arguments, the same object (self-attention's "
+        "multi_head_attention(X, X, ...)): each pair of tensor arguments of the same shape and dtype given as one "
+        "object, with a mask where the function takes one; identity says nothing about the call",
         lambda base: [replace(base, n_q=base.n_k, mask=base.mask or "random")]),
     # For functions that normalise each column (a layer norm inside): `make` reads extra["constant_columns"].
     "constant_columns": Clause(

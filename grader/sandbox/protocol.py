@@ -2,9 +2,9 @@
 
 A frame is an 8-byte header (two big-endian lengths: the JSON text's, the data's), then that much UTF-8 JSON, then
 that many bytes of tensor data. In the JSON, `{"bytes": [offset, length]}` stands for that range of the data (it
-arrives as a `memoryview` of the frame's immutable bytes); on the sending side every `bytes` value of the message is moved there, so the
-raw bytes of tensors never pass through base64 or the JSON text. Values travel as tagged JSON, never pickle, so
-decoding cannot run code:
+arrives as a `memoryview` of the frame's immutable bytes); on the sending side every `bytes` value of the message is
+moved there, so the raw bytes of tensors never pass through base64 or the JSON text. Values travel as tagged JSON,
+never pickle, so decoding cannot run code:
 
 - `null`, `true`/`false`, integers, floats (NaN/Infinity as Python's json writes them) and strings are themselves;
 - `{"list": [...]}`, `{"tuple": [...]}`, `{"dict": [[key, value], ...]}` (keys are str or int);
@@ -48,10 +48,10 @@ DTYPES: dict[str, torch.dtype] = {
 DTYPE_NAMES = {dtype: name for name, dtype in DTYPES.items()}
 ITEM_SIZES = {name: torch.empty((), dtype=dtype).element_size() for name, dtype in DTYPES.items()}
 _HEADER = struct.Struct(">II")  # the JSON text's length, the data's length
-PLAIN_TYPES = frozenset((str, int, float, bool, type(None)))
+PLAIN_TYPES = frozenset((str, int, float, bool, type(None)))  # exactly these types travel as themselves
 # The garbage collector's thresholds in both processes of a grade, which make millions of short-lived objects and few
 # cycles: with Python's (700, 10, 10), collections took ~3 % of the grader's time and freed almost nothing.
-GC_THRESHOLD = (20_000, 20, 20)  # exactly these types travel as themselves
+GC_THRESHOLD = (20_000, 20, 20)
 
 
 def all_plain(items: list | tuple) -> bool:

@@ -267,7 +267,10 @@ class Judge:
                                 **kwargs: Any) -> None:
         """`times` calls on the very same argument objects, a seeded generator among them: the draws go on from call
         to call (a generator is one random stream), so the results differ where the reference's do; with `exact`
-        (a contract that fixes the draws) each result must be the reference's, made the same way."""
+        (a contract that fixes the draws) each result must be the reference's, made the same way. Skipped when the
+        check already failed: its first failure says more than a repeat would."""
+        if self.problems:
+            return
         with naming_the_call(function, args, kwargs):
             got = self.learner.call_repeated(self.exercise, function, args, kwargs, times)
         fn, (same_args, same_kwargs) = getattr(self.reference, function), materialise((args, kwargs))

@@ -423,6 +423,7 @@ def describe(error: BaseException, workdir: str) -> dict:
 
 _originals: dict[tuple[str, str], object] = {}  # (module, function) -> the learner's function, while substituted
 _patched: list[tuple[object, str, object]] = []  # (module object, global name, the value it had) to undo
+_ABSENT = object()   # a name the module did not have before it was patched
 
 
 def substitute(functions: list, broken: list, modules: dict, workdir: str) -> dict:
@@ -432,7 +433,10 @@ def substitute(functions: list, broken: list, modules: dict, workdir: str) -> di
     if not (isinstance(broken, list) and all(isinstance(name, str) and name.isidentifier() for name in broken)):
         raise Failure("protocol", "invalid list of broken modules")
     for holder, name, value in reversed(_patched):
-        setattr(holder, name, value)
+        if value is _ABSENT:
+            delattr(holder, name)
+        else:
+            setattr(holder, name, value)
     _patched.clear()
     _originals.clear()
     wanted: dict[str, list[str]] = {}
@@ -451,7 +455,7 @@ def substitute(functions: list, broken: list, modules: dict, workdir: str) -> di
                 loaded = _synthetic_module(module, modules)
         for name in names:
             proxy = _proxy(module, name)
-            original = getattr(loaded, name, None)
+            original = vars(loaded).get(name)
             if original is not None:
                 _originals[(module, name)] = original
             _patch(loaded, name, proxy)
@@ -466,13 +470,22 @@ def substitute(functions: list, broken: list, modules: dict, workdir: str) -> di
 
 
 def _patch(holder: object, name: str, value: object) -> None:
-    _patched.append((holder, name, getattr(holder, name, None)))
+    _patched.append((holder, name, vars(holder).get(name, _ABSENT)))
     setattr(holder, name, value)
 
 
 def _synthetic_module(module: str, modules: dict) -> object:
-    """Stands in for a learner module that is missing or broken: only the substitutes live in it."""
+    """Stands in for a learner module that is missing or broken: only the substitutes live in it, and any other name
+    asked of it (by a later module's import, once no substitute is wanted) says why it is not there."""
     synthetic = types.ModuleType(f"submission.{module}")
+
+    def __getattr__(name: str) -> object:
+        if name.startswith("__"):
+            raise AttributeError(name)
+        raise ImportError(f"{module}.py is missing or does not import (its own exercise's checks say why), so "
+                          f"{name} cannot be imported from it")
+
+    synthetic.__getattr__ = __getattr__
     sys.modules[f"submission.{module}"] = modules[module] = synthetic
     return synthetic
 

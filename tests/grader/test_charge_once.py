@@ -155,3 +155,20 @@ def test_the_capstone_replaces_a_wrong_function_but_not_an_unwritten_one(tmp_pat
     capstone = [check for check in report.checks if check.exercise == "capstone"]
     assert capstone and not any(check.passed for check in capstone), report.to_text()
     assert all(check.substituted == [] for check in capstone)
+
+
+def test_a_module_that_does_not_import_is_named_where_it_is_not_replaced(tmp_path):
+    """masking.py has a syntax error: attention is graded with correct masks in its place, and the capstone's models
+    that use a mask, which do not replace a module that never ran, say which module they could not import (not a
+    NoneType error left by the stand-in of an earlier exercise)."""
+    submission = tmp_path / "submission"
+    shutil.copytree(package_dir("solutions"), submission, ignore=shutil.ignore_patterns("__pycache__"))
+    (submission / "masking.py").write_text((submission / "masking.py").read_text() + "\ndef broken(:\n")
+    report = grade(submission, ["masking", "attention", "capstone"])
+    totals = {total.exercise: total for total in report.exercises()}
+    assert totals["attention"].points == totals["attention"].max, report.to_text()
+    capstone = [check for check in report.checks if check.exercise == "capstone"]
+    failed = [check for check in capstone if not check.passed]    # the models that use a mask (the ViT does not)
+    assert failed and any("masking.py is missing or does not import" in check.message for check in failed), \
+        [check.message for check in failed]
+    assert not any("NoneType" in check.message for check in failed)

@@ -153,8 +153,9 @@ def test_the_report_says_what_each_learner_did(graded):
 def test_examples_never_name_the_learner(graded):
     examples = [text for group in ("misconceptions", "unmatched") for row in graded["summary"][group]
                 for text in row["examples"]]
-    raised = next(row for row in graded["summary"]["unmatched"] if row["name"] == "raised an exception")
-    assert any("<learner> wrote this" in text for text in raised["examples"])
+    raised = [text for row in graded["summary"]["unmatched"] if row["name"] == "raised an exception"
+              for text in row["examples"]]   # the masking exercise's row (the capstone may have one too)
+    assert any("<learner> wrote this" in text for text in raised)
     assert not [text for text in examples if any(learner in text for learner in graded["kinds"])]
 
 

@@ -79,9 +79,8 @@ def test_one_hot_rejects_ids_out_of_range(learner):
 
 @pytest.mark.grades("embed", weight=2)
 def test_embed(learner):
-    """embed(Ω_e, ids) = Ω_e @ one_hot(ids): column n is Ω_e[:, ids[n]]; batched ids; float32 and float64; a
-    vocabulary of 40,000 (ids past 32767 and 65535, where int16 and uint16 end); no ids (N = 0) give (D, 0) (the
-    contract leaves this open: raising there is accepted)."""
+    """embed(Ω_e, ids) = Ω_e @ one_hot(ids): column n is Ω_e[:, ids[n]]; batched ids; float32 and float64; no ids
+    (N = 0) give (D, 0) (the contract leaves this open: raising there is accepted)."""
     gen = generator(202)
     with Judge(learner, "embeddings") as judge:
         judge.expect("embed", randn(gen, 4, 9), torch.randint(0, 9, (6,), generator=gen), tol=LOOKUP_TOL)
@@ -90,8 +89,6 @@ def test_embed(learner):
             judge.expect("embed", randn(gen, 6, 4, dtype=torch.float64),
                          torch.randint(0, 4, (2, 2, 3), generator=gen), tol=LOOKUP_TOL)
         judge.expect("embed", randn(gen, 1, 3), torch.tensor([2]), tol=LOOKUP_TOL)
-        judge.expect("embed", randn(gen, 2, 70000), torch.tensor([0, 32767, 32768, 39999, 65535, 65536, 69999]),
-                     tol=LOOKUP_TOL)
         judge.expect_if_returns("embed", randn(gen, 4, 5), torch.zeros(0, dtype=torch.long), tol=LOOKUP_TOL)
 
 

@@ -483,10 +483,14 @@ def test_beam_search_max_new_tokens_bound(learner):
 
 @pytest.mark.grades("beam_search")
 def test_beam_search_with_eos(learner):
-    """A beam ending in eos_id is finished: not extended, competing with its fixed score."""
+    """A beam ending in eos_id is finished: not extended, competing with its fixed score; with an eos id past 256
+    too (a vocabulary of 400), where `is` stops matching equal ints."""
     with SamplingJudge(learner) as judge:
         for model, prompt, width, steps, eos in beam_cases(generator(993))[4:]:
             judge.expect("beam_search", model, prompt, width, steps, eos, tol=EXACT)
+        wide = table_model(generator(994), 400, 16)
+        wide.table[299] += 4.0                                  # eos is likely: beams finish early
+        judge.expect("beam_search", wide, torch.tensor([297, 298]), 3, 6, 299, tol=EXACT)
 
 
 @pytest.mark.grades("beam_search", weight=2)

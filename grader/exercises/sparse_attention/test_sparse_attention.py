@@ -322,14 +322,17 @@ def test_cost_at_long_lengths(learner):
 
 @pytest.mark.grades("sparse_attention_cost")
 def test_cost_rejects_unknown_patterns_and_missing_sizes(learner):
-    """An unknown pattern (a name that is none of the five, other spellings of theirs included), and each sized
-    pattern without its size (also when another pattern's size is given), is a ValueError (a valid call still
-    works)."""
+    """An unknown pattern (a name that is none of the five, other spellings of theirs included, a part of one and
+    the empty name), and each sized pattern without its size (also when another pattern's size is given), is a
+    ValueError (a valid call still works)."""
     with ReadingJudge(learner, "sparse_attention") as judge:
         judge.expect("sparse_attention_cost", "local", 10, tol=EXACT, window=2)
         judge.expect_value_error("sparse_attention_cost", "banded", 10, argument="pattern ('banded')", window=2)
         judge.expect_value_error("sparse_attention_cost", "Dense", 10, argument="pattern ('Dense': names are exact)")
         judge.expect_value_error("sparse_attention_cost", "dilated", 10, argument="pattern ('dilated')", num_global=2)
+        for part in ("loc", "stride", "glob", ""):   # a part of a name: a substring test would take it for a pattern
+            judge.expect_value_error("sparse_attention_cost", part, 10, argument=f"pattern ({part!r}: a part of a name)",
+                                     window=2, stride=2, num_global=1)
         judge.expect_value_error("sparse_attention_cost", "local", 10, argument="window (missing)")
         judge.expect_value_error("sparse_attention_cost", "strided", 10, argument="stride (missing)")
         judge.expect_value_error("sparse_attention_cost", "global", 10, argument="num_global (missing)")

@@ -11,8 +11,11 @@ from __future__ import annotations
 import contextlib
 
 import copy
+import difflib
 import math
 import re
+import unicodedata
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -33,6 +36,7 @@ GENERIC = frozenset({"wrong_shape", "wrong_dtype", "not_finite", "transposed", "
                      "invariant_broken", "modifies_input_in_place", "entries_rearranged", "mask_allows_too_much",
                      "mask_allows_too_little", "mask_negated", "whitespace_differs", "segmentation_differs",
                      "unexpected_symbols", "wrong_type", "text_cut_short", "returns_extra_values",
+                     "text_normalised", "text_extra", "text_missing", "text_replaced",
                      "unreadable_result", "gradient_switched_off", "weights_transposed",
                      "implicit_default_differs", "count_off_at_the_edges", "count_off_per_row",
                      "wrong_in_first_column_only", "reentrant_checkpoint", "custom_backward_fails",
@@ -404,12 +408,57 @@ def generic(observation: Observation, expected: Any) -> tuple[str, str]:
                                   "strips or slices more than it should. str.strip, rstrip and lstrip remove every "
                                   "character of the SET they are given (rstrip('</w>') also eats a final 'w'); "
                                   "to remove a suffix, use str.removesuffix.")
+    if isinstance(expected, str) and isinstance(got, str):
+        found = _text_edits(got, expected)
+        if found:
+            return found
     found = _wrong_type(got, expected, observation.tol)
     if found:
         return found
     return "different_result", (f"The result differs from the expected one: "
                                 f"{difference(got, expected, observation.tol)}. "
                                 + FUNCTION_HINTS.get(observation.function, ""))
+
+
+MAX_TEXT_COMPARED = 20_000   # characters: a longer text is compared by its first difference only
+
+
+def _text_edits(got: str, expected: str) -> tuple[str, str] | None:
+    """How a wrong text differs from the expected one: in Unicode form only, or by the edits that turn the expected
+    text into it (insertions only, deletions only, or replacements), the most frequent ones quoted."""
+    for form in ("NFC", "NFKC"):
+        if unicodedata.normalize(form, got) == unicodedata.normalize(form, expected):
+            return "text_normalised", (
+                "Your text has the right characters in another Unicode form (an accent composed with its letter where "
+                "the tokens keep it apart, or the reverse; a ligature such as 'ﬁ' spelled out): something normalises "
+                "it. Keep every character exactly as the tokens give it.")
+    if len(got) + len(expected) > MAX_TEXT_COMPARED:
+        return None
+    edits: Counter[tuple[str, str]] = Counter()
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, expected, got, autojunk=False).get_opcodes():
+        if tag != "equal":
+            edits[expected[i1:i2], got[j1:j2]] += 1
+    if not edits:
+        return None
+    places = sum(edits.values())
+    shown = "; ".join(_edit_text(want, mine) + (f" ({count} times)" if count > 1 else "")
+                      for (want, mine), count in edits.most_common(3))
+    more = "" if len(edits) <= 3 else f"; and {len(edits) - 3} other edit{'s' if len(edits) > 4 else ''}"
+    where = f"in {places} place{'s' if places > 1 else ''}: {shown}{more}"
+    if all(not want for want, _ in edits):
+        return "text_extra", f"Your text is the expected one with text added {where}. Look for what is never removed."
+    if all(not mine for _, mine in edits):
+        return "text_missing", (f"Your text is the expected one with characters left out {where}. Look for what "
+                                "skips, slices or drops more than it should.")
+    return "text_replaced", f"Your text differs from the expected one {where}."
+
+
+def _edit_text(want: str, mine: str) -> str:
+    if not want:
+        return f"an extra {mine!r}"
+    if not mine:
+        return f"{want!r} left out"
+    return f"{mine!r} where the expected text has {want!r}"
 
 
 def wrong_kind(observation: Observation, expected: Any) -> tuple[str, str] | None:

@@ -424,7 +424,15 @@ def test_rearranged_values_whitespace_and_segmentation_are_recognised():
     assert generic(Observation("window_reverse", (), {}, e + 0.5, tol=TOL), e)[0] != "entries_rearranged"
     assert generic(Observation("bpe_decode", (), {}, "low er"), "lower")[0] == "whitespace_differs"
     assert generic(Observation("bpe_decode", (), {}, "lower "), "lower")[0] == "whitespace_differs"
-    assert generic(Observation("bpe_decode", (), {}, "lowest"), "lower")[0] == "different_result"
+    lowest = generic(Observation("bpe_decode", (), {}, "lowest"), "lower")
+    assert lowest[0] == "text_replaced" and "'st' where the expected text has 'r'" in lowest[1]
+    marker = generic(Observation("bpe_decode", (), {}, "the</w>low</w>er"), "the low er")
+    assert marker[0] == "text_replaced" and "'</w>' where the expected text has ' ' (2 times)" in marker[1]
+    assert generic(Observation("bpe_decode", (), {}, "the< low<"), "the low")[0] == "text_extra"
+    assert generic(Observation("bpe_decode", (), {}, "the ow"), "the low")[0] == "text_missing"
+    composed = generic(Observation("bpe_decode", (), {}, "caf\u00e9"), "cafe\u0301")
+    assert composed[0] == "text_normalised"
+    assert generic(Observation("bpe_decode", (), {}, "\ufb01n"), "fin")[0] == "text_normalised"
     assert generic(Observation("bpe_encode", (), {}, ["lo", "w", "er"]), ["low", "er"])[0] == "segmentation_differs"
     assert generic(Observation("bpe_encode", (), {}, ["lo", "w"]), ["low", "er"])[0] == "different_sequence"
     corpus = ("low lower", 3)

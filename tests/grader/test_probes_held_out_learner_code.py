@@ -8,9 +8,10 @@ printed by
 
     OMP_NUM_THREADS=1 .venv/bin/python tests/grader/test_probes_held_out_learner_code.py
 
-Probes are packed into few gradings (``rounds``): every module of a submission imports the other exercises from
-pristine copies of the model answers, and two probes of one exercise share a submission only if no function depends
-on both (``UPSTREAM``), so every failed check belongs to exactly one probe. A round runs only the checks its probes can
+Probes are packed into few gradings (``rounds``): a module of a submission imports an exercise that holds another
+probe of its round from a pristine copy of the model answer (the others as a learner's module does, so the diagnoses
+that stand correct functions in for the ones a composite calls can reach them), and two probes of one exercise share a
+submission only if no function depends on both (``UPSTREAM``), so every failed check belongs to exactly one probe. A round runs only the checks its probes can
 fail (``grade(..., functions=...)``, as ``attn grade --function``): those of each probe's function and of the functions
 built on it.
 """
@@ -31,8 +32,8 @@ VAGUE = {"different_values", "different_result", "different_sequence"}
 
 # Within one exercise, what each function's result depends on among the functions a probe may replace (the model
 # answers' calls, and the probes' own): a probe of f is judged by the checks of f and of every g with f in
-# UPSTREAM[g]. Across exercises nothing is shared: every module of a submission imports its siblings from pristine
-# copies of the model answers (``submission``), so a probe shows only in its own exercise.
+# UPSTREAM[g]. Across exercises nothing is shared: a module imports a sibling that holds a probe from its pristine
+# copy of the model answer (``submission``), so a probe shows only in its own exercise.
 UPSTREAM = {
     "train_bpe": {"merge_pair", "bpe_encode"}, "bpe_encode": {"merge_pair"},   # a train_bpe may replay bpe_encode
     "embed": {"one_hot"},
@@ -1986,6 +1987,7 @@ FIFTY_FIFTH_BATCH = blind_batch("held_out_blind_54", "_54")
 FIFTY_SIXTH_BATCH = blind_batch("held_out_blind_55", "_55")
 FIFTY_SEVENTH_BATCH = blind_batch("held_out_blind_56", "_56")
 FIFTY_EIGHTH_BATCH = blind_batch("held_out_blind_57", "_57")
+FIFTY_NINTH_BATCH = blind_batch("held_out_blind_58", "_58")
 PROBES = FIRST_BATCH + SECOND_BATCH + THIRD_BATCH + FOURTH_BATCH + FIFTH_BATCH + SIXTH_BATCH + SEVENTH_BATCH + \
     EIGHTH_BATCH + NINTH_BATCH + TENTH_BATCH + ELEVENTH_BATCH + TWELFTH_BATCH + THIRTEENTH_BATCH + FOURTEENTH_BATCH + \
     FIFTEENTH_BATCH + SIXTEENTH_BATCH + SEVENTEENTH_BATCH + EIGHTEENTH_BATCH + NINETEENTH_BATCH + TWENTIETH_BATCH + \
@@ -1996,7 +1998,8 @@ PROBES = FIRST_BATCH + SECOND_BATCH + THIRD_BATCH + FOURTH_BATCH + FIFTH_BATCH +
     + FORTY_FIRST_BATCH + FORTY_SECOND_BATCH + FORTY_THIRD_BATCH + FORTY_FOURTH_BATCH \
     + FORTY_FIFTH_BATCH + FORTY_SIXTH_BATCH + FORTY_SEVENTH_BATCH + FORTY_EIGHTH_BATCH + FORTY_NINTH_BATCH \
     + FIFTIETH_BATCH + FIFTY_FIRST_BATCH + FIFTY_SECOND_BATCH + FIFTY_THIRD_BATCH + FIFTY_FOURTH_BATCH \
-    + FIFTY_FIFTH_BATCH + FIFTY_SIXTH_BATCH + FIFTY_SEVENTH_BATCH + FIFTY_EIGHTH_BATCH
+    + FIFTY_FIFTH_BATCH + FIFTY_SIXTH_BATCH + FIFTY_SEVENTH_BATCH + FIFTY_EIGHTH_BATCH \
+    + FIFTY_NINTH_BATCH
 
 
 def touched(p: Probe) -> set[str]:
@@ -2017,26 +2020,29 @@ def rounds(probes: list[Probe]) -> list[list[Probe]]:
     return packed
 
 
-def isolated(source: str) -> str:
+def isolated(source: str, probed: set[str] | None = None) -> str:
     """``source`` importing its sibling exercises from their pristine copies (``from .softmax`` -> ``from
-    ._pristine_softmax``)."""
-    return re.sub(r"from \.(\w+) import", r"from ._pristine_\1 import", source)
+    ._pristine_softmax``): all of them, or only those in ``probed``."""
+    return re.sub(r"from \.(\w+) import", lambda found: found.group(0) if probed is not None and found.group(1) not in
+                  probed else f"from ._pristine_{found.group(1)} import", source)
 
 
 def submission(folder: Path, chosen: list[Probe]) -> Path:
-    """The model answers with each probe's source appended to its exercise's module (later definitions win); every
-    module, probes included, imports the other exercises from ``_pristine_<exercise>.py``, a copy of the model
-    answer."""
+    """The model answers with each probe's source appended to its exercise's module (later definitions win). A
+    module imports a sibling that holds a probe of this round from ``_pristine_<exercise>.py``, a copy of the model
+    answer, so that a probe shows only in its own exercise; it imports every other sibling as a learner's module does,
+    so that the grader can stand correct functions in for the ones it calls (the diagnoses of composites do)."""
     folder.mkdir(parents=True)
+    probed = {p.exercise for p in chosen}
     for module in sorted((ROOT / "solutions").glob("*.py")):
         text = module.read_text(encoding="utf-8")
-        (folder / module.name).write_text(isolated(text), encoding="utf-8")
+        (folder / module.name).write_text(isolated(text, probed), encoding="utf-8")
         if module.stem != "__init__":
             (folder / f"_pristine_{module.name}").write_text(isolated(text), encoding="utf-8")
     for p in chosen:
         module = folder / f"{p.exercise}.py"
         header = f"\n\n# --- probe {p.name}\nimport math\n\nimport torch\n\n"
-        module.write_text(module.read_text(encoding="utf-8") + header + isolated(p.source), encoding="utf-8")
+        module.write_text(module.read_text(encoding="utf-8") + header + isolated(p.source, probed), encoding="utf-8")
     return folder
 
 
@@ -2170,7 +2176,8 @@ if __name__ == "__main__":
                          ("fifty-fifth batch (blind)", FIFTY_FIFTH_BATCH),
                          ("fifty-sixth batch (blind)", FIFTY_SIXTH_BATCH),
                          ("fifty-seventh batch (blind)", FIFTY_SEVENTH_BATCH),
-                         ("fifty-eighth batch (blind)", FIFTY_EIGHTH_BATCH), ("all", PROBES)):
+                         ("fifty-eighth batch (blind)", FIFTY_EIGHTH_BATCH),
+                         ("fifty-ninth batch (blind)", FIFTY_NINTH_BATCH), ("all", PROBES)):
         result = figures(failures, batch)
         print(f"== {title}")
         print(f"wrong caught:   {result['caught']} / {result['wrong']} = {result['caught'] / result['wrong']:.1%}")

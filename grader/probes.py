@@ -1083,7 +1083,7 @@ def crashed(judge: Judge, observation: Observation, error: LearnerError) -> Diag
                 "(one token, one document), an optional argument given as 0 or False rather than left out.")
         for probe in (_crash_empty_input, _crash_batch, _crash_batch_of_one, _crash_without_batch, _crash_float64,
                       _crash_token_count, _crash_size_argument_matches_an_axis, _square_only, _crash_sizes,
-                      _crash_edge_value, _crash_long_sequence, _argument_transposed):
+                      _crash_axis_of_one, _crash_edge_value, _crash_long_sequence, _argument_transposed):
             found = probe(calls, observation)
             if found:
                 return found
@@ -1445,6 +1445,34 @@ def _crash_sizes(calls: _Calls, observation: Observation) -> Diagnosis | None:
         f"Your function raises for {label}={value} but is right for {label}={other}: a size the contract allows is "
         f"not handled ({'an odd' if value % 2 else 'an even'} {label}, or a size of one): look for slices with a "
         "step, halves, or shapes assumed to divide evenly.")
+
+
+def _crash_axis_of_one(calls: _Calls, observation: Observation) -> Diagnosis | None:
+    """It raises when a tensor argument has an axis of size 1, and runs, in the reference's form, once every such
+    axis of the tensor arguments has size 2 (its entry repeated): an axis of one squeezed away (squeeze() with no axis
+    removes a batch of one too), or an index that assumes two items or more."""
+    names = _parameter_names(calls.judge, observation.function)
+    ones = [(label, tuple(value.shape)) for label, value, _ in _argument_slots(observation, names)
+            if isinstance(value, torch.Tensor) and 1 in value.shape]
+    if not ones:
+        return None
+
+    def doubled(value: Any) -> Any:
+        if isinstance(value, torch.Tensor) and 1 in value.shape:
+            return value.repeat(*(2 if size == 1 else 1 for size in value.shape))
+        return value
+
+    args = tuple(doubled(value) for value in observation.args)
+    kwargs = {key: doubled(value) for key, value in observation.kwargs.items()}
+    if not _runs_in_form(calls, observation, args, kwargs):
+        return None
+    where = ", ".join(f"{label} of shape {shape}" for label, shape in ones[:2])
+    return "breaks_for_axis_of_one", (
+        f"Your function raises when an axis has size 1 ({where}) and runs once that axis has size 2: an axis of one "
+        "is dropped or mishandled. Most often squeeze() without an axis, which removes every axis of size 1 (a batch "
+        "of one, a single token, a single id) and so changes how many axes the rest of the code sees; name the axis "
+        "(squeeze(-1)), or index with a slice (x[..., :1]) that keeps it. An index that assumes two items or more "
+        "does the same.")
 
 
 # (type, value at an edge of an argument's range) -> a value inside the range, to call with instead

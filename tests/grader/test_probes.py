@@ -308,6 +308,11 @@ CALLING_PROBES = {
                 mask[b, : int(lengths[b]), 0] = True
             return mask
     """, "breaks_unless_sizes_match"),
+    "lengths_squeezed": ("masking", """
+        def padding_mask(lengths, n):
+            lengths = lengths.squeeze()                           # a batch of one becomes a 0-d tensor
+            return (torch.arange(n)[None, :] < lengths[:, None])[:, :, None]
+    """, "breaks_for_axis_of_one"),
     "log_probability_one_token_short": ("sampling", """
         def sequence_log_prob(model, ids):
             log_probs = torch.log_softmax(model(ids), dim=0)

@@ -113,26 +113,38 @@ def test_quantize_ties_go_to_the_lowest_id(learner):
     computing the distance gets exact ties), in palettes of up to 64 colours and one of a single colour repeated:
     the lowest id wins, as argmin's first minimum does."""
     gen = generator(1302)
-    with Judge(learner, "imagegpt") as judge:
-        # Colours on a small integer lattice, some repeated; pixels on the half-way points between lattice colours.
-        palette = torch.tensor([[0.0, 2.0, 0.0, 2.0, 0.0, 2.0, 4.0],
-                                [0.0, 0.0, 2.0, 2.0, 0.0, 2.0, 4.0]])          # colours 4 and 5 repeat 0 and 3
-        image = torch.tensor([[[1.0, 1.0, 0.0, 3.0, 1.0, 2.0]],
-                              [[0.0, 1.0, 1.0, 3.0, 2.0, 2.0]]])                # (2, 1, 6)
-        judge.expect("quantize_pixels", image, palette, tol=EXACT)
-        judge.expect("quantize_pixels", image.double(), palette.double(), tol=EXACT)
-        for _ in range(4):
-            C, K = int(torch.randint(1, 4, (), generator=gen)), int(torch.randint(2, 9, (), generator=gen))
-            colours = torch.randint(-2, 3, (C, K), generator=gen).double() * 2       # even integers, often equal
-            images = torch.randint(-4, 5, (2, C, 3, 4), generator=gen).double()      # midway points included
-            judge.expect("quantize_pixels", images.float(), colours.float(), tol=EXACT)
-        # Large palettes, duplicates far apart (a search in chunks must keep the first minimum across chunks), and
-        # a palette of one colour repeated.
-        for K in (20, 64):
-            colours = torch.randint(-1, 2, (3, K), generator=gen).double() * 2
-            judge.expect("quantize_pixels", torch.randint(-2, 3, (3, 4, 5), generator=gen).float(), colours.float(),
-                         tol=EXACT)
-        judge.expect("quantize_pixels", randn(gen, 3, 2, 3), torch.zeros(3, 16), tol=EXACT)
+    judge = Judge(learner, "imagegpt")
+    try:
+        with judge:
+            # Colours on a small integer lattice, some repeated; pixels on the half-way points between lattice colours.
+            palette = torch.tensor([[0.0, 2.0, 0.0, 2.0, 0.0, 2.0, 4.0],
+                                    [0.0, 0.0, 2.0, 2.0, 0.0, 2.0, 4.0]])          # colours 4 and 5 repeat 0 and 3
+            image = torch.tensor([[[1.0, 1.0, 0.0, 3.0, 1.0, 2.0]],
+                                  [[0.0, 1.0, 1.0, 3.0, 2.0, 2.0]]])                # (2, 1, 6)
+            judge.expect("quantize_pixels", image, palette, tol=EXACT)
+            judge.expect("quantize_pixels", image.double(), palette.double(), tol=EXACT)
+            for _ in range(4):
+                C, K = int(torch.randint(1, 4, (), generator=gen)), int(torch.randint(2, 9, (), generator=gen))
+                colours = torch.randint(-2, 3, (C, K), generator=gen).double() * 2       # even integers, often equal
+                images = torch.randint(-4, 5, (2, C, 3, 4), generator=gen).double()      # midway points included
+                judge.expect("quantize_pixels", images.float(), colours.float(), tol=EXACT)
+            # Large palettes, duplicates far apart (a search in chunks must keep the first minimum across chunks),
+            # and a palette of one colour repeated.
+            for K in (20, 64):
+                colours = torch.randint(-1, 2, (3, K), generator=gen).double() * 2
+                judge.expect("quantize_pixels", torch.randint(-2, 3, (3, 4, 5), generator=gen).float(),
+                             colours.float(), tol=EXACT)
+            judge.expect("quantize_pixels", randn(gen, 3, 2, 3), torch.zeros(3, 16), tol=EXACT)
+    except Misconception as failed:
+        wrong = [o for o, want in zip(judge.observations, judge.expected) if not same_ids(o.result, want)]
+        if failed.name in GENERIC and wrong and all(only_near_ties_differ(*o.args, o.result, unit=0.0) for o in wrong):
+            raise Misconception("tie_to_another_id", "Every id of yours names a colour exactly as near as the "
+                                "expected one, but where several are equally near you pick another than the lowest "
+                                "id. Ties go to the lowest id, as argmin's first minimum does: a running minimum "
+                                "replaces only on a strictly smaller distance (<, not <=), a search in chunks keeps "
+                                "the earlier chunk's minimum on a tie, topk/sort-based picks need a stable order, and "
+                                "a repeated colour keeps its first copy.", str(failed)) from None
+        raise
 
 
 @pytest.mark.grades("quantize_pixels")

@@ -313,6 +313,16 @@ CALLING_PROBES = {
             lengths = lengths.squeeze()                           # a batch of one becomes a 0-d tensor
             return (torch.arange(n)[None, :] < lengths[:, None])[:, :, None]
     """, "breaks_for_axis_of_one"),
+    "ties_to_the_later_half": ("imagegpt", """
+        def quantize_pixels(images, palette):
+            distances = (images.movedim(-3, -1)[..., :, None] - palette).square().sum(dim=-2)   # (..., H, W, K)
+            half = (distances.shape[-1] + 1) // 2
+            low = distances[..., :half].min(dim=-1)
+            if half == distances.shape[-1]:
+                return low.indices
+            high = distances[..., half:].min(dim=-1)
+            return torch.where(high.values <= low.values, high.indices + half, low.indices)   # a tie: the later half
+    """, "tie_to_another_id"),
     "log_probability_one_token_short": ("sampling", """
         def sequence_log_prob(model, ids):
             log_probs = torch.log_softmax(model(ids), dim=0)

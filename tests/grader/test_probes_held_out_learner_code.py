@@ -1988,6 +1988,7 @@ FIFTY_SIXTH_BATCH = blind_batch("held_out_blind_55", "_55")
 FIFTY_SEVENTH_BATCH = blind_batch("held_out_blind_56", "_56")
 FIFTY_EIGHTH_BATCH = blind_batch("held_out_blind_57", "_57")
 FIFTY_NINTH_BATCH = blind_batch("held_out_blind_58", "_58")
+SIXTIETH_BATCH = blind_batch("held_out_blind_59", "_59")
 PROBES = FIRST_BATCH + SECOND_BATCH + THIRD_BATCH + FOURTH_BATCH + FIFTH_BATCH + SIXTH_BATCH + SEVENTH_BATCH + \
     EIGHTH_BATCH + NINTH_BATCH + TENTH_BATCH + ELEVENTH_BATCH + TWELFTH_BATCH + THIRTEENTH_BATCH + FOURTEENTH_BATCH + \
     FIFTEENTH_BATCH + SIXTEENTH_BATCH + SEVENTEENTH_BATCH + EIGHTEENTH_BATCH + NINETEENTH_BATCH + TWENTIETH_BATCH + \
@@ -1999,7 +2000,7 @@ PROBES = FIRST_BATCH + SECOND_BATCH + THIRD_BATCH + FOURTH_BATCH + FIFTH_BATCH +
     + FORTY_FIFTH_BATCH + FORTY_SIXTH_BATCH + FORTY_SEVENTH_BATCH + FORTY_EIGHTH_BATCH + FORTY_NINTH_BATCH \
     + FIFTIETH_BATCH + FIFTY_FIRST_BATCH + FIFTY_SECOND_BATCH + FIFTY_THIRD_BATCH + FIFTY_FOURTH_BATCH \
     + FIFTY_FIFTH_BATCH + FIFTY_SIXTH_BATCH + FIFTY_SEVENTH_BATCH + FIFTY_EIGHTH_BATCH \
-    + FIFTY_NINTH_BATCH
+    + FIFTY_NINTH_BATCH + SIXTIETH_BATCH
 
 
 def touched(p: Probe) -> set[str]:
@@ -2177,7 +2178,8 @@ if __name__ == "__main__":
                          ("fifty-sixth batch (blind)", FIFTY_SIXTH_BATCH),
                          ("fifty-seventh batch (blind)", FIFTY_SEVENTH_BATCH),
                          ("fifty-eighth batch (blind)", FIFTY_EIGHTH_BATCH),
-                         ("fifty-ninth batch (blind)", FIFTY_NINTH_BATCH), ("all", PROBES)):
+                         ("fifty-ninth batch (blind)", FIFTY_NINTH_BATCH),
+                         ("sixtieth batch (blind)", SIXTIETH_BATCH), ("all", PROBES)):
         result = figures(failures, batch)
         print(f"== {title}")
         print(f"wrong caught:   {result['caught']} / {result['wrong']} = {result['caught'] / result['wrong']:.1%}")

@@ -483,7 +483,12 @@ def _wrong_type(got: Any, expected: Any, tol: Tolerance) -> tuple[str, str] | No
             "return the result alone. Only the functions whose contract says so return more than one value "
             "(scaled_dot_product_attention's weights); keep anything else you computed (weights, scores, a cache) to "
             "yourself.")
-    if isinstance(expected, torch.Tensor) and isinstance(got, NumpyArray):
+    if got is None and expected is not None:
+        text = ("Your function returns None here: on this input it reaches its end (or a bare `return`) without "
+                "returning its result. Look for a return inside a loop or an if that this input never reaches, or a "
+                "result assigned inside the loop and returned nowhere, or `return x.sort()`: list methods that change "
+                "the list in place (sort, append, extend) return None.")
+    elif isinstance(expected, torch.Tensor) and isinstance(got, NumpyArray):
         text = ("Your result is a numpy array where a tensor is expected: compute with torch from start to end (a "
                 "numpy round trip also cuts autograd off), or at least return torch.from_numpy(...) of it.")
     elif isinstance(expected, torch.Tensor) and isinstance(got, (tuple, list)):

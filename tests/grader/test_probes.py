@@ -428,6 +428,8 @@ def test_boolean_results_say_whether_the_mask_allows_too_much_or_too_little():
     assert generic(Observation("causal_mask", (4,), {}, mixed), expected)[0] == "different_values"
     assert generic(Observation("causal_mask", (4,), {}, ~expected), expected)[0] == "mask_negated"
     assert generic(Observation("sequence_log_prob", (), {}, -3.5), torch.tensor(-3.5))[0] == "wrong_type"
+    nothing = generic(Observation("beam_search", (), {}, None), torch.tensor([1, 2]))
+    assert nothing[0] == "wrong_type" and "returns None" in nothing[1]
     assert generic(Observation("sparse_attention_cost", (), {}, 21.0), 21)[0] == "wrong_type"
     assert generic(Observation("sparse_attention_cost", (), {}, torch.tensor(21)), 21)[0] == "wrong_type"
 

@@ -32,7 +32,7 @@ import torch
 from grader.diagnose import NAMES_REFUSED, WEAKER_THAN_A_CLAUSE, Misconception, Tolerance, agree, map_tensors
 from grader.judge import Judge, call_text, generator
 from grader.sandbox import InputModified, LearnerError
-from grader.sandbox.protocol import TableModel, change_in_place
+from grader.sandbox.protocol import change_in_place
 
 FLOAT64_FROM_FLOAT32 = 2.0 ** -29 * 4
 
@@ -585,21 +585,10 @@ def _expect_fresh_results(judge: Judge, function: str, spec: Spec, gen: torch.Ge
     _expect_fresh_for_other_integers(judge, function, spec, first, results[0], expected_first)
     if judge.problems:
         return
-    changed = _cloned(first[:2])                          # A's values as a caller's in-place update leaves them
+    changed = map_tensors(first[:2], torch.Tensor.clone)                          # A's values as a caller's in-place update leaves them
     in_place = change_in_place(changed)
     _expect_results_not_shared(judge, function, first, calls[1], expected_first, slots, expected_mixed,
                                (*changed, spec.tol(*changed)) if in_place else None)
-
-
-def _cloned(value: Any) -> Any:
-    """`value` with every tensor cloned (inside tuples, lists, dicts and table models, rebuilt)."""
-    if isinstance(value, TableModel):
-        return TableModel(value.table.clone(), value.pos.clone(), value.context)
-    if isinstance(value, (tuple, list)):
-        return type(value)(_cloned(item) for item in value)
-    if isinstance(value, dict):
-        return {key: _cloned(item) for key, item in value.items()}
-    return value.clone() if isinstance(value, torch.Tensor) else value
 
 
 def _expect_fresh_for_other_integers(judge: Judge, function: str, spec: Spec, first: tuple, result_first: Any,

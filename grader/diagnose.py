@@ -146,9 +146,11 @@ def materialise(value: Any) -> Any:
 
 
 def map_tensors(value: Any, change: Callable[[torch.Tensor], torch.Tensor]) -> Any:
-    """`value` with `change` applied to every tensor in it (inside tuples, lists and dicts, rebuilt)."""
+    """`value` with `change` applied to every tensor in it (inside tuples, lists, dicts and table models, rebuilt)."""
     if isinstance(value, torch.Tensor):
         return change(value)
+    if isinstance(value, TableModel):
+        return TableModel(change(value.table), change(value.pos), value.context)
     if isinstance(value, (tuple, list)):
         return type(value)(map_tensors(item, change) for item in value)
     if isinstance(value, dict):

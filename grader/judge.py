@@ -38,6 +38,7 @@ from grader.diagnose import (
     describe,
     difference,
     infinite_inputs_as_zero,
+    map_tensors,
     materialise,
     run_trusted,
     generic,
@@ -59,15 +60,7 @@ MISSING_VALUE_ERROR = ("missing_value_error", "The contract asks for a ValueErro
 
 def upcast(value: Any) -> Any:
     """float32 (and float16) tensors -> float64, recursively; models too. Exact: every float32 is a float64."""
-    if isinstance(value, torch.Tensor) and value.is_floating_point():
-        return value.double()
-    if isinstance(value, TableModel):
-        return TableModel(upcast(value.table), upcast(value.pos), value.context)
-    if isinstance(value, (list, tuple)):
-        return type(value)(upcast(item) for item in value)
-    if isinstance(value, dict):
-        return {key: upcast(item) for key, item in value.items()}
-    return value
+    return map_tensors(value, lambda tensor: tensor.double() if tensor.is_floating_point() else tensor)
 
 
 def _like(typed: Any, exact: Any) -> Any:

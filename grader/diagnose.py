@@ -52,7 +52,7 @@ GENERIC = frozenset({"wrong_shape", "wrong_dtype", "not_finite", "transposed", "
                      "explicit_zero_ignored", "explicit_zero_differs",
                      "wrong_after_the_last_step", "breaks_empty_input", "identity_decides",
                      "inference_mode_breaks_autograd", "integer_argument_misread", "signature_differs",
-                     "breaks_for_axis_of_one",
+                     "breaks_for_axis_of_one", "writes_into_shared_memory",
                      # a clause check whose failure nothing more specific explains (grader.clauses)
                      "breaks_batching", "breaks_single_token", "breaks_unequal_lengths", "breaks_float64",
                      "breaks_large_magnitudes", "breaks_fully_masked_query", "hidden_keys_leak", "breaks_one_head",

@@ -1076,6 +1076,12 @@ def crashed(judge: Judge, observation: Observation, error: LearnerError) -> Diag
                 "while x:), which raises for a tensor of more than one value (the call shown). To ask whether an "
                 "optional argument was given, write `if b is not None:`; to ask about its values, say which: "
                 "`if bool(mask.any()):`.")
+        if error.type_name == "RuntimeError" and "refers to a single memory location" in _exception_text(error):
+            return "writes_into_shared_memory", (
+                f"Your {observation.function} writes in place into a tensor whose entries share memory (the call "
+                "shown): expand(), expand_as() and broadcast_to() give views in which many entries are one memory "
+                "location, and torch refuses to write into them. Build the tensor at its full size (zeros(...) of "
+                "the whole shape), or write into .repeat(...) or .clone() of the expanded view.")
         if error.type_name == "ValueError" and _raised_by_a_raise_statement(error.message):
             return "rejects_valid_input", (
                 f"Your {observation.function} raises ValueError on inputs its contract accepts (the call shown): an "

@@ -323,6 +323,11 @@ CALLING_PROBES = {
             high = distances[..., half:].min(dim=-1)
             return torch.where(high.values <= low.values, high.indices + half, low.indices)   # a tie: the later half
     """, "tie_to_another_id"),
+    "one_hot_scattered_into_an_expanded_view": ("embeddings", """
+        def one_hot(token_ids, vocab_size):
+            out = torch.zeros(1, 1).expand(*token_ids.shape[:-1], vocab_size, token_ids.shape[-1])
+            return out.scatter_(-2, token_ids.unsqueeze(-2), 1.0)           # one memory location for every entry
+    """, "writes_into_shared_memory"),
     "log_probability_one_token_short": ("sampling", """
         def sequence_log_prob(model, ids):
             log_probs = torch.log_softmax(model(ids), dim=0)

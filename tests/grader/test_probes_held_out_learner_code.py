@@ -1989,6 +1989,8 @@ FIFTY_SEVENTH_BATCH = blind_batch("held_out_blind_56", "_56")
 FIFTY_EIGHTH_BATCH = blind_batch("held_out_blind_57", "_57")
 FIFTY_NINTH_BATCH = blind_batch("held_out_blind_58", "_58")
 SIXTIETH_BATCH = blind_batch("held_out_blind_59", "_59")
+SIXTY_FIRST_BATCH = blind_batch("held_out_blind_60", "_60")
+SIXTY_SECOND_BATCH = blind_batch("held_out_blind_61", "_61")
 PROBES = FIRST_BATCH + SECOND_BATCH + THIRD_BATCH + FOURTH_BATCH + FIFTH_BATCH + SIXTH_BATCH + SEVENTH_BATCH + \
     EIGHTH_BATCH + NINTH_BATCH + TENTH_BATCH + ELEVENTH_BATCH + TWELFTH_BATCH + THIRTEENTH_BATCH + FOURTEENTH_BATCH + \
     FIFTEENTH_BATCH + SIXTEENTH_BATCH + SEVENTEENTH_BATCH + EIGHTEENTH_BATCH + NINETEENTH_BATCH + TWENTIETH_BATCH + \
@@ -2000,7 +2002,7 @@ PROBES = FIRST_BATCH + SECOND_BATCH + THIRD_BATCH + FOURTH_BATCH + FIFTH_BATCH +
     + FORTY_FIFTH_BATCH + FORTY_SIXTH_BATCH + FORTY_SEVENTH_BATCH + FORTY_EIGHTH_BATCH + FORTY_NINTH_BATCH \
     + FIFTIETH_BATCH + FIFTY_FIRST_BATCH + FIFTY_SECOND_BATCH + FIFTY_THIRD_BATCH + FIFTY_FOURTH_BATCH \
     + FIFTY_FIFTH_BATCH + FIFTY_SIXTH_BATCH + FIFTY_SEVENTH_BATCH + FIFTY_EIGHTH_BATCH \
-    + FIFTY_NINTH_BATCH + SIXTIETH_BATCH
+    + FIFTY_NINTH_BATCH + SIXTIETH_BATCH + SIXTY_FIRST_BATCH + SIXTY_SECOND_BATCH
 
 
 def touched(p: Probe) -> set[str]:
@@ -2042,7 +2044,7 @@ def submission(folder: Path, chosen: list[Probe]) -> Path:
             (folder / f"_pristine_{module.name}").write_text(isolated(text), encoding="utf-8")
     for p in chosen:
         module = folder / f"{p.exercise}.py"
-        header = f"\n\n# --- probe {p.name}\nimport math\n\nimport torch\n\n"
+        header = f"\n\n# --- probe {p.name}\nimport math\n\nimport torch\nimport torch.nn.functional as F\n\n"
         module.write_text(module.read_text(encoding="utf-8") + header + isolated(p.source, probed), encoding="utf-8")
     return folder
 
@@ -2179,7 +2181,9 @@ if __name__ == "__main__":
                          ("fifty-seventh batch (blind)", FIFTY_SEVENTH_BATCH),
                          ("fifty-eighth batch (blind)", FIFTY_EIGHTH_BATCH),
                          ("fifty-ninth batch (blind)", FIFTY_NINTH_BATCH),
-                         ("sixtieth batch (blind)", SIXTIETH_BATCH), ("all", PROBES)):
+                         ("sixtieth batch (blind)", SIXTIETH_BATCH),
+                         ("sixty-first batch (blind)", SIXTY_FIRST_BATCH),
+                         ("sixty-second batch (blind)", SIXTY_SECOND_BATCH), ("all", PROBES)):
         result = figures(failures, batch)
         print(f"== {title}")
         print(f"wrong caught:   {result['caught']} / {result['wrong']} = {result['caught'] / result['wrong']:.1%}")

@@ -1991,6 +1991,7 @@ FIFTY_NINTH_BATCH = blind_batch("held_out_blind_58", "_58")
 SIXTIETH_BATCH = blind_batch("held_out_blind_59", "_59")
 SIXTY_FIRST_BATCH = blind_batch("held_out_blind_60", "_60")
 SIXTY_SECOND_BATCH = blind_batch("held_out_blind_61", "_61")
+SIXTY_THIRD_BATCH = blind_batch("held_out_blind_62", "_62")
 PROBES = FIRST_BATCH + SECOND_BATCH + THIRD_BATCH + FOURTH_BATCH + FIFTH_BATCH + SIXTH_BATCH + SEVENTH_BATCH + \
     EIGHTH_BATCH + NINTH_BATCH + TENTH_BATCH + ELEVENTH_BATCH + TWELFTH_BATCH + THIRTEENTH_BATCH + FOURTEENTH_BATCH + \
     FIFTEENTH_BATCH + SIXTEENTH_BATCH + SEVENTEENTH_BATCH + EIGHTEENTH_BATCH + NINETEENTH_BATCH + TWENTIETH_BATCH + \
@@ -2002,7 +2003,7 @@ PROBES = FIRST_BATCH + SECOND_BATCH + THIRD_BATCH + FOURTH_BATCH + FIFTH_BATCH +
     + FORTY_FIFTH_BATCH + FORTY_SIXTH_BATCH + FORTY_SEVENTH_BATCH + FORTY_EIGHTH_BATCH + FORTY_NINTH_BATCH \
     + FIFTIETH_BATCH + FIFTY_FIRST_BATCH + FIFTY_SECOND_BATCH + FIFTY_THIRD_BATCH + FIFTY_FOURTH_BATCH \
     + FIFTY_FIFTH_BATCH + FIFTY_SIXTH_BATCH + FIFTY_SEVENTH_BATCH + FIFTY_EIGHTH_BATCH \
-    + FIFTY_NINTH_BATCH + SIXTIETH_BATCH + SIXTY_FIRST_BATCH + SIXTY_SECOND_BATCH
+    + FIFTY_NINTH_BATCH + SIXTIETH_BATCH + SIXTY_FIRST_BATCH + SIXTY_SECOND_BATCH + SIXTY_THIRD_BATCH
 
 
 def touched(p: Probe) -> set[str]:
@@ -2183,7 +2184,8 @@ if __name__ == "__main__":
                          ("fifty-ninth batch (blind)", FIFTY_NINTH_BATCH),
                          ("sixtieth batch (blind)", SIXTIETH_BATCH),
                          ("sixty-first batch (blind)", SIXTY_FIRST_BATCH),
-                         ("sixty-second batch (blind)", SIXTY_SECOND_BATCH), ("all", PROBES)):
+                         ("sixty-second batch (blind)", SIXTY_SECOND_BATCH),
+                         ("sixty-third batch (blind)", SIXTY_THIRD_BATCH), ("all", PROBES)):
         result = figures(failures, batch)
         print(f"== {title}")
         print(f"wrong caught:   {result['caught']} / {result['wrong']} = {result['caught'] / result['wrong']:.1%}")

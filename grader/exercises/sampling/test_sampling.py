@@ -92,7 +92,8 @@ def test_greedy_at_temperature_zero(learner):
 def test_top_k(learner):
     """top-k keeps exactly k tokens (ties to the lower ids), renormalised: k = 1, 3, V; with tied logits, and with
     ten tied top logits among thirty (an unstable sort does not keep tied ids in order); no top_k over a vocabulary
-    of 100 keeps every token (no default cut, such as Hugging Face's 50), and so does a k past V (k = V + 1, 5V)."""
+    of 100 keeps every token (no default cut, such as Hugging Face's 50), and so does a k past V (k = V + 1, 5V);
+    logits all far below -1e4 (the hidden ones must get no mass: -inf, not a large negative number)."""
     gen = generator(903)
     with SamplingJudge(learner) as judge:
         logits = randn(gen, 10, scale=2.0)
@@ -108,6 +109,8 @@ def test_top_k(learner):
         judge.expect("next_token_probs", wide, tol=probs_tol(wide, 1.0))      # every argument left at its default
         for k in (11, 50):                                                     # k past V keeps every token
             expect_probs(judge, logits, 1.0, k)
+        for k in (1, 3):          # every logit far below -1e4: hiding with a large finite number leaves them the mass
+            expect_probs(judge, logits * 10 - 3e4, 1.0, k)
 
 
 @pytest.mark.grades("next_token_probs")
@@ -244,8 +247,9 @@ def test_generate_random_cases(learner):
 @pytest.mark.grades("generate", weight=2)
 def test_generate_seeded(learner):
     """Seeded generation gives the reference's ids exactly: plain sampling, temperature with top-k, top-p, greedy,
-    and a temperature with top-p and with both filters (the temperature comes first, then the filters); and three
-    calls with one generator, which is one stream (each call goes on where the last one's draws ended)."""
+    and a temperature with top-p and with both filters (the temperature comes first, then the filters); three calls
+    with one generator, which is one stream (each call goes on where the last one's draws ended); and plain sampling
+    from logits in the thousands (the softmax shifted by the largest logit, or exp overflows)."""
     gen = generator(906)
     with SamplingJudge(learner) as judge:
         model = table_model(gen, 12, 24)
@@ -257,6 +261,8 @@ def test_generate_seeded(learner):
         judge.expect("generate", model, prompt, 10, 2.0, None, 0.5, generator=Seed(5), tol=EXACT)
         judge.expect("generate", model, prompt[:2], 10, 0.6, 6, 0.85, generator=Seed(6), tol=EXACT)
         judge.expect_stream_continues("generate", model, prompt, 6, generator=Seed(7), exact=True)
+        loud = table_model(generator(907), 6, 24, scale=1000.0)    # logits in the thousands: exp overflows unshifted
+        judge.expect("generate", loud, prompt % 6, 5, generator=Seed(8), tol=EXACT)
 
 
 @pytest.mark.grades("generate")
@@ -496,8 +502,9 @@ def test_beam_search_with_eos(learner):
 @pytest.mark.grades("beam_search", weight=2)
 def test_beam_search_random_cases(learner):
     """Many random searches — vocabularies 3 to 8, widths 1 to 4, up to 7 steps, with and without an eos of random
-    strength, and models whose columns read every earlier token (a score cached by a beam's length and last token
-    is stale there) — return the reference's sequence exactly (scores are plain sums: no length normalisation)."""
+    strength, models whose columns read every earlier token (a score cached by a beam's length and last token is
+    stale there), and models with logits in the thousands (exp overflows) — return the reference's sequence exactly
+    (scores are plain sums: no length normalisation)."""
     gen = generator(994)
     with SamplingJudge(learner) as judge:
         for _ in range(24):
@@ -516,6 +523,12 @@ def test_beam_search_random_cases(learner):
             model = table_model(gen, vocab, 16, scale=1.0, context="sum")
             prompt = torch.randint(0, vocab, (randint(gen, 1, 3),), generator=gen)
             judge.expect("beam_search", model, prompt, 4, randint(gen, 10, 13), None, tol=EXACT)
+        gen = generator(996)   # logits past 709: exp overflows even in float64, so log-probabilities need a shift
+        for _ in range(4):     # by the largest logit (log_softmax); scores far apart, so no rounding decides a beam
+            vocab = randint(gen, 3, 7)
+            model = TableModel(randn(gen, vocab, vocab, scale=1000.0), randn(gen, vocab, 16, scale=100.0))
+            prompt = torch.randint(0, vocab, (randint(gen, 1, 3),), generator=gen)
+            judge.expect("beam_search", model, prompt, randint(gen, 1, 4), randint(gen, 2, 5), None, tol=EXACT)
 
 
 @pytest.mark.grades("beam_search")

@@ -129,12 +129,13 @@ def test_feed_forward(learner):
 
 
 # (batch, D, H, F, N)
-LAYER_SHAPES = [((), 8, 2, 16, 5), ((2,), 6, 1, 12, 4), ((), 4, 4, 8, 3), ((2,), 8, 4, 32, 1)]
+LAYER_SHAPES = [((), 8, 2, 16, 5), ((2,), 6, 1, 12, 4), ((), 4, 4, 8, 3), ((2,), 8, 4, 32, 1), ((), 6, 2, 6, 4)]
 
 
 @pytest.mark.grades("transformer_layer", weight=2)
 def test_post_ln_layer(learner):
-    """post-LN (the default): X ← LN1(X + MHA(X)); X ← LN2(X + FFN(X)); H = 1, H = D, N = 1, batched."""
+    """post-LN (the default): X ← LN1(X + MHA(X)); X ← LN2(X + FFN(X)); H = 1, H = D, N = 1, batched, and an FFN
+    as wide as the model (F = D: W1 and W2 square, b1 and b2 of one size, so neither is told apart by its shape)."""
     gen = generator(704)
     with Judge(learner, "transformer_layer") as judge:
         for batch, dim, heads, hidden, n in LAYER_SHAPES:

@@ -1065,23 +1065,10 @@ def crashed(judge: Judge, observation: Observation, error: LearnerError) -> Diag
         found = _raised_in_earlier_function(judge, observation.function, error)
         if found:
             return found
-        if error.type_name in ("TypeError", "IndexError") and _FLOAT_AS_INTEGER.search(_exception_text(error)):
-            return "float_used_as_size", (
-                f"Your {observation.function} hands a float to something that takes an integer (a size, an index, a "
-                "slice bound, a range): in Python 3, / gives a float even when it divides evenly (8 / 2 == 4.0). "
-                "Compute sizes and indices with // (or int(...)).")
-        if error.type_name == "RuntimeError" and "Boolean value of Tensor with more than one" in _exception_text(error):
-            return "tensor_tested_for_truth", (
-                f"Your {observation.function} tests a tensor for truth (if b:, if not mask:, b or default, "
-                "while x:), which raises for a tensor of more than one value (the call shown). To ask whether an "
-                "optional argument was given, write `if b is not None:`; to ask about its values, say which: "
-                "`if bool(mask.any()):`.")
-        if error.type_name == "RuntimeError" and "refers to a single memory location" in _exception_text(error):
-            return "writes_into_shared_memory", (
-                f"Your {observation.function} writes in place into a tensor whose entries share memory (the call "
-                "shown): expand(), expand_as() and broadcast_to() give views in which many entries are one memory "
-                "location, and torch refuses to write into them. Build the tensor at its full size (zeros(...) of "
-                "the whole shape), or write into .repeat(...) or .clone() of the expanded view.")
+        text = _exception_text(error)
+        for types, pattern, name, explanation in _CRASH_READINGS:
+            if error.type_name in types and pattern.search(text):
+                return name, f"Your {observation.function} {explanation}"
         if error.type_name == "ValueError" and _raised_by_a_raise_statement(error.message):
             return "rejects_valid_input", (
                 f"Your {observation.function} raises ValueError on inputs its contract accepts (the call shown): an "
@@ -1208,6 +1195,23 @@ def _crash_layout(calls: _Calls, observation: Observation) -> Diagnosis | None:
 _FLOAT_AS_INTEGER = re.compile(r"ints?, ?(but found element of type|not|but got) float|got \([^)]*\bfloat\b"
                                r"|'float' object cannot be interpreted as an integer|slice indices must be integers"
                                r"|valid indices \(got float\)|indices must be integers or slices, not float")
+
+# Crashes whose exception text alone says what went wrong: (exception types, a pattern of the text, the diagnosis,
+# its explanation after "Your <function> ").
+_CRASH_READINGS = (
+    (("TypeError", "IndexError"), _FLOAT_AS_INTEGER, "float_used_as_size",
+     "hands a float to something that takes an integer (a size, an index, a slice bound, a range): in Python 3, / "
+     "gives a float even when it divides evenly (8 / 2 == 4.0). Compute sizes and indices with // (or int(...))."),
+    (("RuntimeError",), re.compile("Boolean value of Tensor with more than one"), "tensor_tested_for_truth",
+     "tests a tensor for truth (if b:, if not mask:, b or default, while x:), which raises for a tensor of more than "
+     "one value (the call shown). To ask whether an optional argument was given, write `if b is not None:`; to ask "
+     "about its values, say which: `if bool(mask.any()):`."),
+    (("RuntimeError",), re.compile("refers to a single memory location"), "writes_into_shared_memory",
+     "writes in place into a tensor whose entries share memory (the call shown): expand(), expand_as() and "
+     "broadcast_to() give views in which many entries are one memory location, and torch refuses to write into "
+     "them. Build the tensor at its full size (zeros(...) of the whole shape), or write into .repeat(...) or "
+     ".clone() of the expanded view."),
+)
 
 
 def _exception_text(error: LearnerError) -> str:

@@ -585,7 +585,7 @@ def _expect_fresh_results(judge: Judge, function: str, spec: Spec, gen: torch.Ge
     _expect_fresh_for_other_integers(judge, function, spec, first, results[0], expected_first)
     if judge.problems:
         return
-    changed = map_tensors(first[:2], torch.Tensor.clone)                          # A's values as a caller's in-place update leaves them
+    changed = map_tensors(first[:2], torch.Tensor.clone)   # A's values as a caller's in-place update leaves them
     in_place = change_in_place(changed)
     _expect_results_not_shared(judge, function, first, calls[1], expected_first, slots, expected_mixed,
                                (*changed, spec.tol(*changed)) if in_place else None)

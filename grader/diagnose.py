@@ -423,7 +423,7 @@ def generic(observation: Observation, expected: Any) -> tuple[str, str]:
                                 + FUNCTION_HINTS.get(observation.function, ""))
 
 
-MAX_TEXT_COMPARED = 20_000   # characters: a longer text is compared by its first difference only
+MAX_TEXT_COMPARED = 5_000   # characters of both texts (difflib's matching is quadratic): longer ones read generically
 
 
 def _text_edits(got: str, expected: str) -> tuple[str, str] | None:

@@ -162,6 +162,12 @@ CLAUSES: dict[str, Clause] = {
         "no float input to follow, is float64 there), and again without each optional tensor argument (a bias, a "
         "mask, positions: what stands in for it follows the inputs' dtype)",
         lambda base: [replace(base, batch=(2,), extra={**base.extra, "default_dtype": torch.float64})]),
+    # For functions that take a mask (`WITH_A_MASK`): the tensors that hold tokens are found by `_token_slots`.
+    "zero_tokens": Clause(
+        "a token whose features are all exactly zero is an ordinary token, not padding: the second query and the "
+        "second key (a column of every sequence input) all zeros, without a mask (every key visible) and with one",
+        lambda base: [replace(base, extra={**base.extra, "zero_tokens": True}),
+                      replace(base, mask=base.mask or "random", extra={**base.extra, "zero_tokens": True})]),
     "gradients": Clause(
         "autograd reaches every floating-point tensor argument, each weight of a params dict included, with the "
         "reference's gradients, from every returned tensor (attention's weights too); a batch of two, float64 "
@@ -177,6 +183,8 @@ CLAUSES: dict[str, Clause] = {
 # Clauses of docs/contract.md's general rules, checked for every function of a table (gradients: those whose Spec
 # says `differentiable`).
 EVERY_FUNCTION = ("non_contiguous", "fresh_values", "keywords", "default_dtype", "gradients", "same_object")
+# Clauses checked for every function that takes a mask (whose table has "fully_masked_query"): only the mask hides.
+WITH_A_MASK = ("zero_tokens",)
 
 
 def register(name: str, description: str, cases: Callable[[Case], list[Case]]) -> None:
@@ -192,6 +200,8 @@ def clause_checks(exercise: str, specs: dict[str, Spec], weight: float = 1) -> d
     for function, spec in specs.items():
         implied = [c for c in EVERY_FUNCTION if c not in spec.clauses and (c != "gradients" or spec.differentiable)
                    and (c != "non_contiguous" or _has_a_layout(spec)) and (c != "same_object" or _has_a_pair(spec))]
+        if "fully_masked_query" in spec.clauses and _token_slots(spec, spec.base):
+            implied += [c for c in WITH_A_MASK if c not in spec.clauses]
         for clause in (*spec.clauses, *implied):
             if clause not in CLAUSES:
                 raise ValueError(f"{exercise}.{function}: unknown clause {clause!r}; known: {sorted(CLAUSES)}")
@@ -292,6 +302,11 @@ CLAUSE_DIAGNOSES: dict[str, tuple[str, str]] = {
                       "torch.arange(...) of floats) takes the default dtype, and mixing it in promotes the result or "
                       "makes a product fail. Make constants from the inputs: zeros_like(x), x.new_zeros(shape), "
                       "dtype=x.dtype."),
+    "zero_tokens": ("zero_token_taken_for_padding", "Your function is right on ordinary inputs but not when a "
+                    "token's features are all exactly zero (in the call shown, the second query and the second key): "
+                    "an all-zero column is an ordinary token, and a key is hidden only where the mask hides it (no "
+                    "mask: every key is visible). Do not infer padding, or anything else, from the values "
+                    "(x.abs().sum(0) == 0, x.any(0))."),
     "gradients": ("wrong_gradient", "Your outputs are right but autograd does not give the reference's gradients "
                   "for every input and weight: look for .detach(), .data, .item(), torch.no_grad(), a tensor rebuilt "
                   "from values (torch.tensor(...)), or an in-place write on the way."),
@@ -336,6 +351,8 @@ def _make_check(exercise: str, function: str, spec: Spec, clause: str) -> Callab
                         if zeroed is None:
                             continue
                         args, kwargs = zeroed
+                    if case.extra.get("zero_tokens"):
+                        args, kwargs = _tokens_zeroed((args, kwargs), _token_slots(spec, case))
                     if clause in ("gradients", "constant_columns"):
                         judge.expect_grad(function, args, kwargs, float_slots(args, kwargs), tol=tol.scaled(8.0),
                                           seed=_stable_seed(exercise, function, str(index)))
@@ -545,7 +562,10 @@ def keyword_checks(exercise: str, calls: dict[str, Callable[[], tuple[tuple, dic
 
 # Probe readings a clause explains better: at inputs a thousand times larger, an argument whose change is lost (a
 # capped activation, a saturated softmax) is a symptom of the magnitude, not an argument left unused.
-CLAUSE_OUTRANKS = {"large_magnitudes": {"argument_ignored"}}
+CLAUSE_OUTRANKS = {"large_magnitudes": {"argument_ignored"},
+                   # a zero key hidden gives its weight to the others: right up to each column's scale, wrong from
+                   # the attention step on
+                   "zero_tokens": {"right_up_to_normalisation", "first_wrong_step"}}
 
 
 def _expect_fresh_results(judge: Judge, function: str, spec: Spec, gen: torch.Generator, case: Case) -> None:
@@ -698,6 +718,34 @@ def _vectors_zeroed(call: tuple[tuple, dict]) -> tuple[tuple, dict] | None:
 
     zeroed = map_tensors(call, zero)
     return zeroed if found else None
+
+
+def _token_slots(spec: Spec, case: Case) -> dict[tuple, list[int]]:
+    """Where the float tensors that hold tokens sit among a call's (args, kwargs), each with its axes of tokens: the
+    axes whose size follows N_q or N_k (a sequence's columns, both axes of a score matrix)."""
+    plain = _tensor_paths(spec.make(generator(0), case))
+    longer = _tensor_paths(spec.make(generator(0), replace(case, n_q=case.n_q + 1, n_k=case.n_k + 1)))
+    slots = {}
+    for path, tensor in plain.items():
+        other = longer.get(path)
+        if other is None or not tensor.is_floating_point() or other.dim() != tensor.dim():
+            continue
+        axes = [axis for axis in range(tensor.dim()) if other.shape[axis] != tensor.shape[axis]
+                and tensor.shape[axis] > 1]
+        if axes:
+            slots[path] = axes
+    return slots
+
+
+def _tokens_zeroed(call: tuple[tuple, dict], slots: dict[tuple, list[int]]) -> tuple[tuple, dict]:
+    """The call with the second token of every tensor in `slots` all zeros (index 1 of each of its axes of tokens)."""
+    paths = _tensor_paths(call)
+    for path, axes in slots.items():
+        tensor = paths[path].clone()
+        for axis in axes:
+            tensor.select(axis, 1).zero_()
+        call = _replaced(call, path, tensor)
+    return call
 
 
 def _batch_slots(spec: Spec, case: Case) -> list[tuple]:

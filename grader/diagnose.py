@@ -52,13 +52,13 @@ GENERIC = frozenset({"wrong_shape", "wrong_dtype", "not_finite", "transposed", "
                      "explicit_zero_ignored", "explicit_zero_differs",
                      "wrong_after_the_last_step", "breaks_empty_input", "identity_decides",
                      "inference_mode_breaks_autograd", "integer_argument_misread", "signature_differs",
-                     "breaks_for_axis_of_one", "writes_into_shared_memory",
+                     "breaks_for_axis_of_one", "writes_into_shared_memory", "read_in_another_axis_order",
                      # a clause check whose failure nothing more specific explains (grader.clauses)
                      "breaks_batching", "breaks_single_token", "breaks_unequal_lengths", "breaks_float64",
                      "breaks_large_magnitudes", "breaks_fully_masked_query", "hidden_keys_leak", "breaks_one_head",
                      "breaks_clause", "assumes_contiguous", "breaks_broadcasting", "remembers_between_calls",
                      "shares_its_results", "breaks_constant_columns", "follows_the_default_dtype",
-                     "mask_not_broadcast", "renamed_parameter"})
+                     "mask_not_broadcast", "renamed_parameter", "zero_token_taken_for_padding"})
 # The diagnoses that only say that something differs, without saying how.
 UNSPECIFIC = frozenset({"different_values", "different_result", "different_sequence", "invariant_broken"})
 # What a clause check's own name says better: a failed clause names the clause unless the diagnosis says more than

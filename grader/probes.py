@@ -58,6 +58,11 @@ def structural(judge: Judge, observation: Observation, expected: Any) -> Diagnos
             found = probe(g, e, observation.tol)
             if found:
                 return found
+    tensors = _first_tensors(got, expected, floats_only=False)
+    if tensors is not None:
+        found = _read_in_another_axis_order(*tensors, observation.tol)
+        if found:
+            return found
     calls = _Calls(judge)
     for probe in (_nondeterministic, _kept_between_calls, _same_object_twice, _discrete_in_float32, _mask_expanded,
                   _batch_axis, _heads,
@@ -81,15 +86,17 @@ def structural(judge: Judge, observation: Observation, expected: Any) -> Diagnos
 
 # ------------------------------------------------------------------------------------------ outputs only
 
-def _first_tensors(got: Any, expected: Any) -> tuple[torch.Tensor, torch.Tensor] | None:
-    """The first pair of floating-point tensors that differ (the output, or an item of a returned tuple)."""
+def _first_tensors(got: Any, expected: Any, floats_only: bool = True) -> tuple[torch.Tensor, torch.Tensor] | None:
+    """The first pair of tensors that differ (the output, or an item of a returned tuple): floating-point ones, or,
+    without `floats_only`, of any dtype."""
     if isinstance(expected, torch.Tensor) and isinstance(got, torch.Tensor):
-        return (got, expected) if expected.is_floating_point() and got.is_floating_point() else None
+        floats = expected.is_floating_point() and got.is_floating_point()
+        return (got, expected) if floats or not floats_only else None
     if isinstance(expected, (tuple, list)) and isinstance(got, (tuple, list)) and len(got) == len(expected):
         for g, e in zip(got, expected, strict=True):
             if isinstance(e, torch.Tensor) and isinstance(g, torch.Tensor) and (g.shape != e.shape
                                                                                 or not _close(g, e)):
-                return _first_tensors(g, e)
+                return _first_tensors(g, e, floats_only)
     return None
 
 
@@ -116,6 +123,34 @@ def _axes_permuted(g: torch.Tensor, e: torch.Tensor, tol: Tolerance) -> Diagnosi
                                      f"{', '.join(moved)} of the expected result are in each other's place (shape "
                                      f"{tuple(g.shape)}, expected {tuple(e.shape)}). Tokens are columns (axis -1), "
                                      "features rows (axis -2), batch axes come first.")
+    return None
+
+
+def _read_in_another_axis_order(g: torch.Tensor, e: torch.Tensor, tol: Tolerance) -> Diagnosis | None:
+    """The expected entries in the order of another arrangement of its axes, laid out in the result's shape: what a
+    reshape or view gives where a permute was needed (the expected result's axes permuted, then reshaped)."""
+    if g.numel() != e.numel() or g.numel() < 4 or g.numel() > 1_000_000 or e.dim() > 5 or g.dtype != e.dtype:
+        return None
+    if not (g.shape != e.shape or (e.is_floating_point() and not agree(g.double(), e.double(), tol))
+            or (not e.is_floating_point() and not torch.equal(g, e))):
+        return None
+    flat, in_order = g.reshape(-1), e.reshape(-1)
+    for order in itertools.permutations(range(e.dim())):
+        permuted = e.permute(*order)
+        if permuted.shape == g.shape:   # the axes moved, not read otherwise: _axes_permuted, or the same shape
+            continue
+        read = permuted.reshape(-1)
+        if torch.equal(read, in_order):   # these axes' order does not change the reading (sizes of 1, symmetry)
+            continue
+        same = agree(flat.double(), read.double(), tol.scaled(2.0)) if e.is_floating_point() else \
+            torch.equal(flat, read)
+        if same:
+            return "read_in_another_axis_order", (
+                f"Your result holds the expected entries, but read in another order: it is the expected result with "
+                f"its axes in the order {tuple(order)} (of shape {tuple(permuted.shape)}), then reshaped to your shape "
+                f"{tuple(g.shape)} (expected {tuple(e.shape)}). That is what reshape() or view() does where a "
+                "transpose or permute is needed: a reshape keeps the memory order and never moves an axis. Build "
+                "the result in the expected axis order, or move the axes with permute/transpose before reshaping.")
     return None
 
 

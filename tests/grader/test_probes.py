@@ -95,6 +95,14 @@ UNSEEN = {
         def feed_forward(x, w1, b1, w2, b2):
             return _right(x, w1, b1, w2, b2)
     """, "renamed_parameter", "test_clause_feed_forward_keywords"),
+    "zero_keys_taken_for_padding": ("multihead", """
+        _right = multi_head_attention
+
+        def multi_head_attention(Xq, Xkv, params, num_heads, mask=None):
+            if mask is None:                        # "no mask given: hide the padded (all-zero) positions"
+                mask = Xkv.ne(0).any(dim=-2)[..., :, None]
+            return _right(Xq, Xkv, params, num_heads, mask)
+    """, "zero_token_taken_for_padding", "test_clause_multi_head_attention_zero_tokens"),
     "weights_detached": ("transformer_layer", """
         def feed_forward(X, W1, b1, W2, b2):
             return W2.detach() @ torch.relu(W1 @ X + b1[:, None]) + b2.detach()[:, None]
@@ -490,6 +498,21 @@ def test_output_probes_name_axes_normalisation_positions_and_float32():
     tight = Tolerance(1e-14, 1e-14)
     assert probes._float32_accuracy(e.float().double(), e, tight)[0] == "float32_accuracy"
     assert probes._float32_accuracy(e + 1e-3, e, tight) is None, "a real error is not a precision problem"
+
+
+def test_a_reshape_where_a_permute_was_needed_is_read_as_such():
+    """A padding mask computed as (n, B) and reshaped to (B, n, 1); a float result viewed across its last two axes."""
+    lengths = torch.tensor([1, 3])
+    expected = (torch.arange(3)[None, :] < lengths[:, None])[:, :, None]          # (B, n, 1)
+    reshaped = (torch.arange(3)[:, None] < lengths[None, :]).reshape(-1, 3, 1)     # (n, B) read as (B, n, 1)
+    name, text = probes._read_in_another_axis_order(reshaped, expected, TOL)
+    assert name == "read_in_another_axis_order" and "(1, 0, 2)" in text
+    e = torch.randn(2, 4, 5, generator=torch.Generator().manual_seed(1), dtype=torch.float64)
+    assert probes._read_in_another_axis_order(e.transpose(1, 2).reshape(2, 4, 5), e, TOL)[0] == \
+        "read_in_another_axis_order"
+    assert probes._read_in_another_axis_order(e + 1, e, TOL) is None, "other values are not a reading order"
+    symmetric = torch.eye(4, dtype=torch.bool)
+    assert probes._read_in_another_axis_order(symmetric, symmetric.clone(), TOL) is None
 
 
 def test_errors_confined_to_queries_that_see_no_key_are_recognised():

@@ -1994,6 +1994,9 @@ SIXTY_SECOND_BATCH = blind_batch("held_out_blind_61", "_61")
 SIXTY_THIRD_BATCH = blind_batch("held_out_blind_62", "_62")
 SIXTY_FOURTH_BATCH = blind_batch("held_out_blind_63", "_63")
 SIXTY_FIFTH_BATCH = blind_batch("held_out_blind_64", "_64")
+SIXTY_SIXTH_BATCH = blind_batch("held_out_blind_65", "_65")
+SIXTY_SEVENTH_BATCH = blind_batch("held_out_blind_66", "_66")
+SIXTY_EIGHTH_BATCH = blind_batch("held_out_blind_67", "_67")
 PROBES = FIRST_BATCH + SECOND_BATCH + THIRD_BATCH + FOURTH_BATCH + FIFTH_BATCH + SIXTH_BATCH + SEVENTH_BATCH + \
     EIGHTH_BATCH + NINTH_BATCH + TENTH_BATCH + ELEVENTH_BATCH + TWELFTH_BATCH + THIRTEENTH_BATCH + FOURTEENTH_BATCH + \
     FIFTEENTH_BATCH + SIXTEENTH_BATCH + SEVENTEENTH_BATCH + EIGHTEENTH_BATCH + NINETEENTH_BATCH + TWENTIETH_BATCH + \
@@ -2006,7 +2009,7 @@ PROBES = FIRST_BATCH + SECOND_BATCH + THIRD_BATCH + FOURTH_BATCH + FIFTH_BATCH +
     + FIFTIETH_BATCH + FIFTY_FIRST_BATCH + FIFTY_SECOND_BATCH + FIFTY_THIRD_BATCH + FIFTY_FOURTH_BATCH \
     + FIFTY_FIFTH_BATCH + FIFTY_SIXTH_BATCH + FIFTY_SEVENTH_BATCH + FIFTY_EIGHTH_BATCH \
     + FIFTY_NINTH_BATCH + SIXTIETH_BATCH + SIXTY_FIRST_BATCH + SIXTY_SECOND_BATCH + SIXTY_THIRD_BATCH \
-    + SIXTY_FOURTH_BATCH + SIXTY_FIFTH_BATCH
+    + SIXTY_FOURTH_BATCH + SIXTY_FIFTH_BATCH + SIXTY_SIXTH_BATCH + SIXTY_SEVENTH_BATCH + SIXTY_EIGHTH_BATCH
 
 
 def touched(p: Probe) -> set[str]:
@@ -2190,7 +2193,10 @@ if __name__ == "__main__":
                          ("sixty-second batch (blind)", SIXTY_SECOND_BATCH),
                          ("sixty-third batch (blind)", SIXTY_THIRD_BATCH),
                          ("sixty-fourth batch (blind)", SIXTY_FOURTH_BATCH),
-                         ("sixty-fifth batch (blind)", SIXTY_FIFTH_BATCH), ("all", PROBES)):
+                         ("sixty-fifth batch (blind)", SIXTY_FIFTH_BATCH),
+                         ("sixty-sixth batch (blind)", SIXTY_SIXTH_BATCH),
+                         ("sixty-seventh batch (blind)", SIXTY_SEVENTH_BATCH),
+                         ("sixty-eighth batch (blind)", SIXTY_EIGHTH_BATCH), ("all", PROBES)):
         result = figures(failures, batch)
         print(f"== {title}")
         print(f"wrong caught:   {result['caught']} / {result['wrong']} = {result['caught'] / result['wrong']:.1%}")

@@ -93,7 +93,7 @@ def eligible_of(ids: torch.Tensor, special=SPECIAL) -> torch.Tensor:
 @pytest.mark.grades("mlm_corrupt", weight=2)
 def test_mlm_exact_properties(learner):
     """Properties every draw has, on 1-, 2- and 3-dimensional int64 and int32 ids, special ids as a list and as a
-    tensor, special ids at the bottom and at the top of the vocabulary, mask_prob 0.15, 0.5, 1 and 0: shapes and
+    tensor, special ids at the bottom, at the top and scattered in the middle of the vocabulary (ordinary ids on both sides), mask_prob 0.15, 0.5, 1 and 0: shapes and
     dtypes (corrupted like ids, labels long); special tokens are never chosen; labels hold the original id exactly at
     the chosen positions and -100 elsewhere; unchosen positions are unchanged; every id is in [0, vocab_size);
     mask_prob 1 chooses every eligible position, 0 none; ids given as a non-contiguous view (a transpose) too; an
@@ -108,6 +108,9 @@ def test_mlm_exact_properties(learner):
              # special ids at the top of the vocabulary, the lowest ids ordinary (as GPT-2's <|endoftext|> is 50256)
              mlm_case(torch.randint(0, 64, (10, 16), generator=gen), 7, 1.0, special=[63, 60, 61, 62], vocab=64,
                       mask_id=62),
+             # special ids scattered among ordinary ones, as BERT's [PAD] 0 and [UNK] [CLS] [SEP] [MASK] 100-103
+             mlm_case(torch.randint(0, 64, (10, 16), generator=gen), 11, 1.0, special=[0, 20, 21, 22, 23], vocab=64,
+                      mask_id=23),
              mlm_case(sentences(gen, 24, 12).T, 8, 0.5),      # a non-contiguous view (a transpose), as inputs may be
              mlm_case(torch.tensor([[MASK, 7, MASK, 9, CLS, MASK]] * 4), 9, 1.0, special=[CLS, SEP, PAD]),
              mlm_case(sentences(gen, 10, 12), 10, 0.5, special=[])]        # no special ids at all

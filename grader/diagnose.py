@@ -53,6 +53,7 @@ GENERIC = frozenset({"wrong_shape", "wrong_dtype", "not_finite", "transposed", "
                      "wrong_after_the_last_step", "breaks_empty_input", "identity_decides",
                      "inference_mode_breaks_autograd", "integer_argument_misread", "signature_differs",
                      "breaks_for_axis_of_one", "writes_into_shared_memory", "read_in_another_axis_order",
+                     "operation_not_for_dtype", "mixed_dtypes",
                      # a clause check whose failure nothing more specific explains (grader.clauses)
                      "breaks_batching", "breaks_single_token", "breaks_unequal_lengths", "breaks_float64",
                      "breaks_large_magnitudes", "breaks_fully_masked_query", "hidden_keys_leak", "breaks_one_head",

@@ -98,7 +98,7 @@ def naming_the_call(function: str, args: tuple, kwargs: dict, doing: str = ""):
     try:
         yield
     except LearnerError as error:
-        if error.kind not in ("todo", "missing", "import") and error.type_name != "NotImplementedError":
+        if error.kind not in ("missing", "import") and not error.todo:
             error.message = f"while {doing}{call_text(function, args, kwargs)}:\n{error.message}"
         raise
 
@@ -182,7 +182,7 @@ class Judge:
             with naming_the_call(function, args, kwargs):  # the reference runs here while the sandbox runs the learner
                 result = self.learner.call_while(expected.compute, self.exercise, function, args, kwargs)
         except LearnerError as error:
-            if error.kind == "exception" and error.type_name != "NotImplementedError" and \
+            if error.kind == "exception" and not error.todo and \
                     not isinstance(error, InputModified) and \
                     not self._raising_accepted:
                 from grader.probes import crashed
@@ -215,7 +215,7 @@ class Judge:
         try:
             return self.expect(function, *args, tol=tol, **kwargs)
         except LearnerError as error:
-            if error.kind == "exception" and error.type_name != "NotImplementedError" and \
+            if error.kind == "exception" and not error.todo and \
                     not isinstance(error, InputModified):
                 return None
             raise
@@ -289,7 +289,7 @@ class Judge:
         except LearnerError as error:
             if error.type_name == "ValueError":
                 return
-            if error.type_name == "NotImplementedError":
+            if error.todo:
                 self.problems.append(f"{function} is not implemented yet")
             else:
                 self.missing_value_errors += 1

@@ -300,8 +300,7 @@ def make_result(item: pytest.Item, call: pytest.CallInfo, passed: bool) -> Check
     if not passed and call.excinfo is not None:
         exc = call.excinfo.value
         if isinstance(exc, LearnerError):
-            todo = exc.type_name == "NotImplementedError"
-            message, error = exc.message, "todo" if todo else exc.kind
+            message, error = exc.message, "todo" if exc.todo else exc.kind
             if isinstance(exc, InputModified):
                 diagnosis = diagnosis or MODIFIES_INPUT
             found = getattr(exc, "diagnosis", None)   # what grader.probes.crashed found out about the exception

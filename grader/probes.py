@@ -1101,9 +1101,9 @@ def crashed(judge: Judge, observation: Observation, error: LearnerError) -> Diag
         if found:
             return found
         text = _exception_text(error)
-        for types, pattern, name, explanation in _CRASH_READINGS:
-            if error.type_name in types and pattern.search(text):
-                return name, f"Your {observation.function} {explanation}"
+        found = _crash_reading(observation, error, text, after_probes=False)
+        if found:
+            return found
         if error.type_name == "ValueError" and _raised_by_a_raise_statement(error.message):
             return "rejects_valid_input", (
                 f"Your {observation.function} raises ValueError on inputs its contract accepts (the call shown): an "
@@ -1117,7 +1117,8 @@ def crashed(judge: Judge, observation: Observation, error: LearnerError) -> Diag
                 return found
     except _Budget:
         pass
-    return _size_written_in_code(observation, error)
+    return _crash_reading(observation, error, _exception_text(error), after_probes=True) or \
+        _size_written_in_code(observation, error)
 
 
 # The sizes torch's shape errors name: "shape '[-1, 3]'", "with size 256", "tensor a (3)", "size 5 for tensor".
@@ -1232,7 +1233,8 @@ _FLOAT_AS_INTEGER = re.compile(r"ints?, ?(but found element of type|not|but got)
                                r"|valid indices \(got float\)|indices must be integers or slices, not float")
 
 # Crashes whose exception text alone says what went wrong: (exception types, a pattern of the text, the diagnosis,
-# its explanation after "Your <function> ").
+# its explanation after "Your <function> "). The first three are read before the probes, the last two
+# (`AFTER_THE_PROBES`) only when no probe says more: a dtype clash for float64 inputs alone is `breaks_float64`.
 _CRASH_READINGS = (
     (("TypeError", "IndexError"), _FLOAT_AS_INTEGER, "float_used_as_size",
      "hands a float to something that takes an integer (a size, an index, a slice bound, a range): in Python 3, / "
@@ -1246,7 +1248,26 @@ _CRASH_READINGS = (
      "broadcast_to() give views in which many entries are one memory location, and torch refuses to write into "
      "them. Build the tensor at its full size (zeros(...) of the whole shape), or write into .repeat(...) or "
      ".clone() of the expanded view."),
+    (("NotImplementedError",), re.compile(r"not implemented for '(Bool|Long|Int|Short|Char|Byte)'"),
+     "operation_not_for_dtype",
+     "applies an operation torch does not have for tensors of that dtype (the call shown: a product, an einsum or "
+     "a reduction of bool or integer tensors): matmul and einsum need floating-point operands. Combine masks with "
+     "&, | and ~, and cast a mask or a one-hot to the input's dtype (.to(X.dtype)) before multiplying."),
+    (("RuntimeError",), re.compile(r"to have the same dtype|expected scalar type|[Ee]xpected .*same dtype"),
+     "mixed_dtypes",
+     "multiplies tensors of two dtypes (the call shown): matmul, einsum and bmm do not promote one to the other. "
+     "Make what you build in the dtype of the input it meets: one_hot(...).to(X.dtype), torch.zeros(..., "
+     "dtype=X.dtype), x.new_tensor(...)."),
 )
+AFTER_THE_PROBES = frozenset({"operation_not_for_dtype", "mixed_dtypes"})
+
+
+def _crash_reading(observation: Observation, error: LearnerError, text: str, after_probes: bool) -> Diagnosis | None:
+    """What the exception's text alone says, from `_CRASH_READINGS`: those read before or after the probes."""
+    for types, pattern, name, explanation in _CRASH_READINGS:
+        if (name in AFTER_THE_PROBES) == after_probes and error.type_name in types and pattern.search(text):
+            return name, f"Your {observation.function} {explanation}"
+    return None
 
 
 def _exception_text(error: LearnerError) -> str:

@@ -394,6 +394,15 @@ def resolve_module(module: str, modules: dict, workdir: str) -> object:
     return loaded
 
 
+def _raised_by_the_learner(error: BaseException, workdir: str) -> bool:
+    """Whether a `raise` statement in the submission raised `error` (a stub's TODO), rather than a library refusing
+    an operation (torch raises NotImplementedError for a bool matmul, say)."""
+    frames = traceback.extract_tb(error.__traceback__)
+    if not frames or not frames[-1].filename.startswith(workdir):
+        return False
+    return frames[-1].line is None or frames[-1].line.lstrip().startswith("raise")
+
+
 def describe(error: BaseException, workdir: str) -> dict:
     """kind, type_name and a short learner-facing message (traceback trimmed to the learner's own files)."""
     name = type(error).__name__
@@ -401,9 +410,8 @@ def describe(error: BaseException, workdir: str) -> dict:
         missing = error.name.removeprefix("submission.")
         return {"kind": "import", "type_name": name, "message": f"imports {missing}, but {missing}.py is not in "
                 "the submission (submit the whole folder)"}
-    if isinstance(error, NotImplementedError):
-        return {"kind": "exception", "type_name": name, "message": "not implemented yet (TODO: the stub raises "
-                "NotImplementedError)"}
+    if isinstance(error, NotImplementedError) and _raised_by_the_learner(error, workdir):
+        return {"kind": "exception", "type_name": name, "message": protocol.TODO_MESSAGE}
     kind = "exception"
     if isinstance(error, MemoryError) or "can't allocate memory" in str(error) or "not enough memory" in str(error):
         kind = "memory"

@@ -74,6 +74,9 @@ def change_in_place(value: object) -> bool:
     return any([change_in_place(item) for item in items])   # a list, so that every item is changed
 
 
+# What the worker says when the learner's own code raises NotImplementedError: a stub's TODO.
+TODO_MESSAGE = "not implemented yet (TODO: the stub raises NotImplementedError)"
+
 # How the worker reports a result that `encode` refuses (a generator, a dict keyed by tuples, a set).
 UNREADABLE = "returned a value the grader cannot read: "
 

@@ -65,6 +65,12 @@ class LearnerError(Exception):
     def __str__(self) -> str:
         return f"[{self.kind}] {self.message}"
 
+    @property
+    def todo(self) -> bool:
+        """Whether the learner's own code raised NotImplementedError, as a stub does (not a library refusing an
+        operation, as torch does for a matmul of bool tensors)."""
+        return self.type_name == "NotImplementedError" and self.message == protocol.TODO_MESSAGE
+
 
 class InputModified(LearnerError):
     """A call returned, but wrote into some of its tensor arguments (named in `arguments`) in place."""

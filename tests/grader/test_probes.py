@@ -336,6 +336,18 @@ CALLING_PROBES = {
             out = torch.zeros(1, 1).expand(*token_ids.shape[:-1], vocab_size, token_ids.shape[-1])
             return out.scatter_(-2, token_ids.unsqueeze(-2), 1.0)           # one memory location for every entry
     """, "writes_into_shared_memory"),
+    "one_hot_of_integers_in_a_product": ("embeddings", """
+        def embed(omega_e, token_ids):
+            hot = (token_ids[..., None, :] == torch.arange(omega_e.shape[-1])[:, None]).long()   # (..., V, N) int64
+            return torch.einsum("dv,...vn->...dn", omega_e, hot)        # matmul does not promote long to float
+    """, "mixed_dtypes"),
+    "masks_combined_by_a_bool_product": ("swin", """
+        _right = shifted_window_mask
+
+        def shifted_window_mask(height, width, window, shift):
+            same = _right(height, width, window, shift)
+            return torch.einsum("wij,wjk->wik", same, same)          # no bool matmul in torch
+    """, "operation_not_for_dtype"),
     "log_probability_one_token_short": ("sampling", """
         def sequence_log_prob(model, ids):
             log_probs = torch.log_softmax(model(ids), dim=0)

@@ -35,6 +35,10 @@ MODULES = {
         def todo():
             raise NotImplementedError
 
+        def bool_matmul():
+            flags = torch.ones(2, 2, dtype=torch.bool)
+            return torch.einsum("ij,jk->ik", flags, flags)   # torch raises NotImplementedError for bool
+
         def hangs():
             while True:
                 pass
@@ -193,6 +197,18 @@ def test_learner_failures_are_reported_with_their_kind(learner, function, kind, 
         learner.call("softmax", function)
     assert (caught.value.kind, caught.value.type_name) == (kind, type_name) and text in caught.value.message
     assert learner.call("softmax", "echo", 1) == ((1,), {}), "the next call must still work"
+
+
+def test_a_library_refusing_an_operation_is_not_a_todo(learner):
+    """torch raises NotImplementedError for some dtypes: that is the learner's error, shown with its traceback, not a
+    stub left unwritten."""
+    with pytest.raises(LearnerError) as caught:
+        learner.call("softmax", "bool_matmul")
+    assert caught.value.type_name == "NotImplementedError" and not caught.value.todo
+    assert "Bool" in caught.value.message and 'File "softmax.py"' in caught.value.message
+    with pytest.raises(LearnerError) as caught:
+        learner.call("softmax", "todo")
+    assert caught.value.todo
 
 
 def test_the_traceback_names_the_learner_file_not_the_sandbox(learner):

@@ -28,7 +28,7 @@ def naming_a_crash(found: tuple[str, str]):
     try:
         yield
     except LearnerError as error:
-        if error.kind == "exception" and error.type_name != "NotImplementedError" and \
+        if error.kind == "exception" and not error.todo and \
                 not getattr(error, "diagnosis", None):
             error.diagnosis = found
         raise

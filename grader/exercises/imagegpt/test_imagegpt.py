@@ -178,7 +178,7 @@ def refusal_allowed():
     try:
         yield
     except LearnerError as error:
-        if error.kind != "exception" or error.type_name == "NotImplementedError" or isinstance(error, InputModified):
+        if error.kind != "exception" or error.todo or isinstance(error, InputModified):
             raise
 
 
@@ -343,7 +343,7 @@ def judging_ids(learner, unusual: Callable[[torch.Tensor], bool], found: tuple[s
             yield judge
     except LearnerError as error:
         unusual_call = getattr(error, "ids_unusual", False)
-        if unusual_call and error.kind == "exception" and error.type_name != "NotImplementedError" and \
+        if unusual_call and error.kind == "exception" and not error.todo and \
                 not isinstance(error, InputModified) and not judge.problems:
             error.diagnosis = found
         raise

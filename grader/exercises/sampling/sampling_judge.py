@@ -67,7 +67,7 @@ class SamplingJudge(Judge):
         try:
             return super().call(function, *args, tol=tol, **kwargs)
         except LearnerError as error:
-            if error.kind == "exception" and error.type_name != "NotImplementedError" and \
+            if error.kind == "exception" and not error.todo and \
                     not isinstance(error, InputModified) and getattr(error, "diagnosis", None) is None:
                 try:
                     error.diagnosis = self._crash(function, args, kwargs)

@@ -187,10 +187,14 @@ EVERY_FUNCTION = ("non_contiguous", "fresh_values", "keywords", "default_dtype",
 WITH_A_MASK = ("zero_tokens",)
 
 
-def register(name: str, description: str, cases: Callable[[Case], list[Case]]) -> None:
-    """A clause of one function's contract (a tie rule, an exact threshold, whitespace), for its exercise's table.
+def register(name: str, description: str, cases: Callable[[Case], list[Case]],
+             diagnosis: tuple[str, str] | None = None) -> None:
+    """A clause of one function's contract (a tie rule, an exact threshold, whitespace), for its exercise's table,
+    with the (name, explanation) a failure of it gets when nothing more specific explains it (else breaks_clause).
     (A suite imported again registers the same clause again: the later definition stands.)"""
     CLAUSES[name] = Clause(description, cases)
+    if diagnosis:
+        CLAUSE_DIAGNOSES[name] = diagnosis
 
 
 def clause_checks(exercise: str, specs: dict[str, Spec], weight: float = 1) -> dict[str, Callable]:
@@ -367,11 +371,13 @@ def _make_check(exercise: str, function: str, spec: Spec, clause: str) -> Callab
                         tol = tol.scaled(FLOAT64_FROM_FLOAT32)
                     judge.expect(function, *args, tol=tol, **kwargs)
         except Misconception as failed:
-            if failed.name not in WEAKER_THAN_A_CLAUSE | CLAUSE_OUTRANKS.get(clause, set()) or \
+            if failed.name not in WEAKER_THAN_A_CLAUSE | STEP_ONLY | CLAUSE_OUTRANKS.get(clause, set()) or \
                     not _right_without_the_clause(learner, exercise, function, spec, clause, failing):
                 raise
             name, explanation = CLAUSE_DIAGNOSES.get(clause, ("breaks_clause", (
                 f"Your {function} breaks a clause of its contract: {CLAUSES[clause].description}.")))
+            if failed.name == "first_wrong_step":   # where, in a function right without the clause
+                explanation += f" Where it goes wrong: {failed.explanation}"
             raise Misconception(name, explanation, str(failed)) from None
     return check
 
@@ -562,10 +568,12 @@ def keyword_checks(exercise: str, calls: dict[str, Callable[[], tuple[tuple, dic
 
 # Probe readings a clause explains better: at inputs a thousand times larger, an argument whose change is lost (a
 # capped activation, a saturated softmax) is a symptom of the magnitude, not an argument left unused.
+# A composite's first wrong step: where it goes wrong, kept as part of the clause's diagnosis (which says on what).
+STEP_ONLY = frozenset({"first_wrong_step"})
 CLAUSE_OUTRANKS = {"large_magnitudes": {"argument_ignored"},
                    # a zero key hidden gives its weight to the others: right up to each column's scale, wrong from
                    # the attention step on
-                   "zero_tokens": {"right_up_to_normalisation", "first_wrong_step"}}
+                   "zero_tokens": {"right_up_to_normalisation"}}
 
 
 def _expect_fresh_results(judge: Judge, function: str, spec: Spec, gen: torch.Generator, case: Case) -> None:

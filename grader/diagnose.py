@@ -59,7 +59,8 @@ GENERIC = frozenset({"wrong_shape", "wrong_dtype", "not_finite", "transposed", "
                      "breaks_large_magnitudes", "breaks_fully_masked_query", "hidden_keys_leak", "breaks_one_head",
                      "breaks_clause", "assumes_contiguous", "breaks_broadcasting", "remembers_between_calls",
                      "shares_its_results", "breaks_constant_columns", "follows_the_default_dtype",
-                     "mask_not_broadcast", "renamed_parameter", "zero_token_taken_for_padding"})
+                     "mask_not_broadcast", "renamed_parameter", "zero_token_taken_for_padding",
+                     "scores_lose_precision"})
 # The diagnoses that only say that something differs, without saying how.
 UNSPECIFIC = frozenset({"different_values", "different_result", "different_sequence", "invariant_broken"})
 # What a clause check's own name says better: a failed clause names the clause unless the diagnosis says more than

@@ -103,6 +103,14 @@ UNSEEN = {
                 mask = Xkv.ne(0).any(dim=-2)[..., :, None]
             return _right(Xq, Xkv, params, num_heads, mask)
     """, "zero_token_taken_for_padding", "test_clause_multi_head_attention_zero_tokens"),
+    "scores_from_squared_lengths": ("attention", """
+        def scaled_dot_product_attention(Q, K, V, mask=None):
+            gap = K.unsqueeze(-1) - Q.unsqueeze(-2)                     # k.q = (|k|^2 + |q|^2 - |k - q|^2) / 2
+            dots = ((K * K).sum(-2)[..., :, None] + (Q * Q).sum(-2)[..., None, :] - (gap * gap).sum(-3)) / 2
+            scores = dots / math.sqrt(Q.shape[-2])
+            weights = softmax_cols(scores if mask is None else apply_mask(scores, mask))
+            return V @ weights, weights
+    """, "scores_lose_precision", "test_clause_scaled_dot_product_attention_scores_of_large_vectors"),
     "weights_detached": ("transformer_layer", """
         def feed_forward(X, W1, b1, W2, b2):
             return W2.detach() @ torch.relu(W1 @ X + b1[:, None]) + b2.detach()[:, None]

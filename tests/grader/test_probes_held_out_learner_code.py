@@ -1998,6 +1998,7 @@ SIXTY_SIXTH_BATCH = blind_batch("held_out_blind_65", "_65")
 SIXTY_SEVENTH_BATCH = blind_batch("held_out_blind_66", "_66")
 SIXTY_EIGHTH_BATCH = blind_batch("held_out_blind_67", "_67")
 SIXTY_NINTH_BATCH = blind_batch("held_out_blind_68", "_68")
+SEVENTIETH_BATCH = blind_batch("held_out_blind_69", "_69")
 PROBES = FIRST_BATCH + SECOND_BATCH + THIRD_BATCH + FOURTH_BATCH + FIFTH_BATCH + SIXTH_BATCH + SEVENTH_BATCH + \
     EIGHTH_BATCH + NINTH_BATCH + TENTH_BATCH + ELEVENTH_BATCH + TWELFTH_BATCH + THIRTEENTH_BATCH + FOURTEENTH_BATCH + \
     FIFTEENTH_BATCH + SIXTEENTH_BATCH + SEVENTEENTH_BATCH + EIGHTEENTH_BATCH + NINETEENTH_BATCH + TWENTIETH_BATCH + \
@@ -2010,7 +2011,7 @@ PROBES = FIRST_BATCH + SECOND_BATCH + THIRD_BATCH + FOURTH_BATCH + FIFTH_BATCH +
     + FIFTIETH_BATCH + FIFTY_FIRST_BATCH + FIFTY_SECOND_BATCH + FIFTY_THIRD_BATCH + FIFTY_FOURTH_BATCH \
     + FIFTY_FIFTH_BATCH + FIFTY_SIXTH_BATCH + FIFTY_SEVENTH_BATCH + FIFTY_EIGHTH_BATCH \
     + FIFTY_NINTH_BATCH + SIXTIETH_BATCH + SIXTY_FIRST_BATCH + SIXTY_SECOND_BATCH + SIXTY_THIRD_BATCH \
-    + SIXTY_FOURTH_BATCH + SIXTY_FIFTH_BATCH + SIXTY_SIXTH_BATCH + SIXTY_SEVENTH_BATCH + SIXTY_EIGHTH_BATCH + SIXTY_NINTH_BATCH
+    + SIXTY_FOURTH_BATCH + SIXTY_FIFTH_BATCH + SIXTY_SIXTH_BATCH + SIXTY_SEVENTH_BATCH + SIXTY_EIGHTH_BATCH + SIXTY_NINTH_BATCH + SEVENTIETH_BATCH
 
 
 def touched(p: Probe) -> set[str]:
@@ -2198,7 +2199,8 @@ if __name__ == "__main__":
                          ("sixty-sixth batch (blind)", SIXTY_SIXTH_BATCH),
                          ("sixty-seventh batch (blind)", SIXTY_SEVENTH_BATCH),
                          ("sixty-eighth batch (blind)", SIXTY_EIGHTH_BATCH),
-                         ("sixty-ninth batch (blind)", SIXTY_NINTH_BATCH), ("all", PROBES)):
+                         ("sixty-ninth batch (blind)", SIXTY_NINTH_BATCH),
+                         ("seventieth batch (blind)", SEVENTIETH_BATCH), ("all", PROBES)):
         result = figures(failures, batch)
         print(f"== {title}")
         print(f"wrong caught:   {result['caught']} / {result['wrong']} = {result['caught'] / result['wrong']:.1%}")

@@ -4,10 +4,12 @@ Tolerance: ``judge.attention_tol``, a float32 error bound computed from the actu
 projections of ``self_attention`` add a length-D dot product before the scores: D·u relative on Q, K and V, folded
 into the score error.
 """
+from dataclasses import replace
+
 import pytest
 import torch
 
-from grader.clauses import Case, Spec, clause_checks, hide_large, random_mask
+from grader.clauses import Case, Spec, clause_checks, hide_large, random_mask, register
 from grader.judge import Judge, Tolerance, attention_tol, generator, randn
 
 
@@ -235,10 +237,28 @@ FLOAT64 = 2.0 ** -29  # float64's unit roundoff (2^-53) over float32's (2^-24): 
 
 # ------------------------------------------------------------------ the contract's clauses (grader/clauses.py)
 
+register("scores_of_large_vectors",
+         "queries and keys a thousand times larger than usual on different features (the first half of Q's, the "
+         "second half of K's; the rest a thousand times smaller), so that their scores stay of ordinary size: a score "
+         "is a dot product accurate to float32 relative to its own terms (one computed from squared lengths, "
+         "(|k|^2 + |q|^2 - |k - q|^2) / 2, loses it to cancellation)",
+         lambda base: [replace(base, extra={**base.extra, "split_features": 1e3}),
+                       replace(base, batch=(2,), mask="random", extra={**base.extra, "split_features": 1e3})],
+         ("scores_lose_precision", "Your scores lose float32 accuracy when queries and keys are large but their "
+          "dot products are not (the call shown): compute each score as the dot product itself (K^T Q, a matmul or an "
+          "einsum). A formula through squared lengths or differences subtracts large numbers from each other and "
+          "cancels the digits that matter."))
+
+
 def sdpa_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:
     dk, dv = case.dim, case.dim - 2
     Q = randn(gen, *case.batch, dk, case.n_q, dtype=case.dtype, scale=case.scale)
     K = randn(gen, *case.batch, dk, case.n_k, dtype=case.dtype, scale=case.scale)
+    factor = case.extra.get("split_features")
+    if factor:   # large where the other is small: |q| and |k| of thousands, k.q of units
+        half = torch.arange(dk)[:, None] < dk // 2
+        Q = Q * torch.where(half, factor, 1 / factor).to(Q.dtype)
+        K = K * torch.where(half, 1 / factor, factor).to(K.dtype)
     V = randn(gen, *case.batch, dv, case.n_k, dtype=case.dtype)
     mask = random_mask(gen, case, case.n_k, case.n_q)
     K = hide_large(K, mask, case)
@@ -260,7 +280,7 @@ SPECS = {
         # large_magnitudes last: its masked case cannot tell a renormalised mask-after-softmax from the plain one,
         # and the name the earlier clauses found is the one it keeps (diagnose.matching_variant)
         ("batching", "mask_broadcast", "single_token", "unequal_lengths", "float64", "fully_masked_query",
-         "hidden_keys_large", "large_magnitudes")),
+         "hidden_keys_large", "scores_of_large_vectors", "large_magnitudes")),
     "self_attention": Spec(
         self_attention_clause_inputs, lambda args, kwargs: self_attention_tol(args, weights_known=True),
         ("batching", "mask_broadcast", "single_token", "float64", "fully_masked_query", "hidden_keys_large",

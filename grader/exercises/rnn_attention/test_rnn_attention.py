@@ -457,7 +457,8 @@ def state_mask(gen: torch.Generator, case: Case, n: int) -> torch.Tensor | None:
 
 def additive_clause_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:
     d_s, d_h, d_a = case.dim, case.dim - 2, case.dim + 1
-    s = torch.tanh(randn(gen, *case.batch, d_s, dtype=case.dtype, scale=1.5))
+    # large s and H: W s and U H both past tanh's saturation (where tanh(a + b) from tanh a and tanh b is 0/0)
+    s = torch.tanh(randn(gen, *case.batch, d_s, dtype=case.dtype, scale=1.5)) * case.scale
     H = torch.tanh(randn(gen, *case.batch, d_h, case.n_k, dtype=case.dtype, scale=1.5)) * case.scale
     W, U, v = attention_weights(gen, d_a, d_s, d_h, case.dtype)
     mask = state_mask(gen, case, case.n_k)

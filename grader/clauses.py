@@ -160,7 +160,8 @@ CLAUSES: dict[str, Clause] = {
         "float32 inputs give a float32 result whatever torch's default dtype: the call made while "
         "torch.set_default_dtype(torch.float64) is in force (a result the contract puts in the default dtype, with "
         "no float input to follow, is float64 there), and again without each optional tensor argument (a bias, a "
-        "mask, positions: what stands in for it follows the inputs' dtype)",
+        "mask, positions: what stands in for it follows the inputs' dtype); made as an inference caller makes it, "
+        "under torch.no_grad(), which the function must leave on",
         lambda base: [replace(base, batch=(2,), extra={**base.extra, "default_dtype": torch.float64})]),
     # For functions that take a mask (`WITH_A_MASK`): the tensors that hold tokens are found by `_token_slots`.
     "zero_tokens": Clause(

@@ -53,7 +53,8 @@ GENERIC = frozenset({"wrong_shape", "wrong_dtype", "not_finite", "transposed", "
                      "wrong_after_the_last_step", "breaks_empty_input", "identity_decides",
                      "inference_mode_breaks_autograd", "integer_argument_misread", "signature_differs",
                      "breaks_for_axis_of_one", "writes_into_shared_memory", "read_in_another_axis_order",
-                     "operation_not_for_dtype", "mixed_dtypes",
+                     "operation_not_for_dtype", "mixed_dtypes", "changes_global_settings",
+                     "returns_inference_tensor", "changes_model_mode",
                      # a clause check whose failure nothing more specific explains (grader.clauses)
                      "breaks_batching", "breaks_single_token", "breaks_unequal_lengths", "breaks_float64",
                      "breaks_large_magnitudes", "breaks_fully_masked_query", "hidden_keys_leak", "breaks_one_head",
@@ -61,6 +62,24 @@ GENERIC = frozenset({"wrong_shape", "wrong_dtype", "not_finite", "transposed", "
                      "shares_its_results", "breaks_constant_columns", "follows_the_default_dtype",
                      "mask_not_broadcast", "renamed_parameter", "zero_token_taken_for_padding",
                      "scores_lose_precision"})
+# Calls the sandbox fails although they returned, by the error type it gives them: the diagnosis each gets.
+SANDBOX_READINGS = {
+    # torch's global settings left changed (the message names which)
+    "SettingsChanged": ("changes_global_settings", (
+        "Your function gives its result but leaves one of torch's global settings changed (the message names "
+        "which), and the caller's code runs on under it: gradients switched off (or on) for the rest of a training "
+        "loop or an inference, float64 for every tensor made later, a program limited to one thread. Use the "
+        "context managers, which put a setting back on exit (with torch.no_grad():, with torch.enable_grad():), "
+        "pass dtypes explicitly rather than setting the default, or save and restore a setting in try/finally.")),
+    "ModelModeChanged": ("changes_model_mode", (
+        "Your function switches the model it is given to eval mode and leaves it there: a caller who scores or "
+        "samples in the middle of training trains on without dropout. Leave the mode to the caller (the model is "
+        "called as it is given), or put it back: was = model.training; model.eval(); ...; model.train(was).")),
+    "InferenceTensorReturned": ("returns_inference_tensor", (
+        "Your function returns a tensor made under torch.inference_mode(): the caller cannot backpropagate through "
+        "anything computed from it, nor change it in place. torch.no_grad() saves the same work and returns "
+        "ordinary tensors.")),
+}
 # The diagnoses that only say that something differs, without saying how.
 UNSPECIFIC = frozenset({"different_values", "different_result", "different_sequence", "invariant_broken"})
 # What a clause check's own name says better: a failed clause names the clause unless the diagnosis says more than

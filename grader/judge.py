@@ -258,7 +258,8 @@ class Judge:
 
     def expect_stream_continues(self, function: str, *args: Any, times: int = 3, exact: bool = False,
                                 **kwargs: Any) -> None:
-        """`times` calls on the very same argument objects, a seeded generator among them: the draws go on from call
+        """`times` calls on the very same argument objects, a seeded generator among them (or, inside `global_seed`,
+        torch's global generator, seeded once): the draws go on from call
         to call (a generator is one random stream), so the results differ where the reference's do; with `exact`
         (a contract that fixes the draws) each result must be the reference's, made the same way. Skipped when the
         check already failed: its first failure says more than a repeat would."""
@@ -267,7 +268,10 @@ class Judge:
         with naming_the_call(function, args, kwargs):
             got = self.learner.call_repeated(self.exercise, function, args, kwargs, times)
         fn, (same_args, same_kwargs) = getattr(self.reference, function), materialise((args, kwargs))
-        want = [fn(*same_args, **same_kwargs) for _ in range(times)]
+        with torch.random.fork_rng(devices=[]):
+            if self._global_seed is not None:   # seeded once, as the sandbox seeds the learner's calls
+                torch.manual_seed(self._global_seed)
+            want = [fn(*same_args, **same_kwargs) for _ in range(times)]
         call = call_text(function, args, kwargs)
         if all(difference(result, got[0], EXACT) is None for result in got[1:]) and \
                 any(difference(result, want[0], EXACT) is not None for result in want[1:]):

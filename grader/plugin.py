@@ -25,6 +25,7 @@ import pytest
 
 import course
 from course import files
+from grader.diagnose import SANDBOX_READINGS
 from grader.report import CheckResult, Report
 from grader.sandbox import InputModified, LearnerError, Limits, SandboxUnavailable, Submission
 
@@ -304,6 +305,7 @@ def make_result(item: pytest.Item, call: pytest.CallInfo, passed: bool) -> Check
             if isinstance(exc, InputModified):
                 diagnosis = diagnosis or MODIFIES_INPUT
             found = getattr(exc, "diagnosis", None)   # what grader.probes.crashed found out about the exception
+            found = found or SANDBOX_READINGS.get(exc.type_name)
             if found:
                 diagnosis = diagnosis or f"{found[0]}: {found[1]}"
         elif hasattr(exc, "explanation") and hasattr(exc, "name"):  # grader.diagnose.Misconception

@@ -22,6 +22,7 @@ import torch
 import course
 from grader.diagnose import (
     NAMES_REFUSED,
+    SANDBOX_READINGS,
     Observation,
     Tolerance,
     agree,
@@ -1080,6 +1081,8 @@ def crashed(judge: Judge, observation: Observation, error: LearnerError) -> Diag
             f"Your {observation.function} imports {hidden.group(1)!r}, which the grader hides from submissions (the "
             "reference, the model answers and the grader itself are not part of the course you hand in): write the "
             "function with torch, and the functions of your own earlier exercises (from .softmax import softmax_cols).")
+    if error.type_name in SANDBOX_READINGS:
+        return SANDBOX_READINGS[error.type_name]
     if UNREADABLE in error.message:
         return "unreadable_result", (
             f"Your {observation.function} returns a value of a kind the contract never gives "

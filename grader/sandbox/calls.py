@@ -34,6 +34,7 @@ class Failure(Exception):
 
 
 _channel: list[socket.socket] = []  # the worker's socket, for the substitutes' callbacks
+_settings_changed: list[bool] = []  # set when a call left torch's global settings changed: the worker is replaced
 MAX_REPEATS = 8   # calls of one "call_repeated" request
 
 
@@ -54,6 +55,8 @@ def serve(sock: socket.socket, workdir: str) -> int:
             reply = {"id": request["id"], "ok": False, **describe(error, workdir)}
         if threading.active_count() > 1:  # the grader then replaces this worker (threads cannot be stopped)
             reply["threads"] = threading.active_count() - 1
+        if _settings_changed:             # and this one (some settings cannot be put back from outside)
+            reply["settings_changed"] = True
         protocol.send_frame(sock, reply)
 
 
@@ -80,22 +83,25 @@ def handle(request: dict, modules: dict, workdir: str) -> dict:
         for later, earlier in request.get("same", []):   # one object passed twice by the caller: one object here too
             _place(args, kwargs, later, _at(args, kwargs, earlier))
         before = snapshot(args, kwargs)
-        seed = request.get("global_seed")
-        if seed is not None:
-            if type(seed) is not int or not 0 <= seed < 2**63:
-                raise Failure("protocol", "global_seed must be an int in [0, 2**63)")
-            protocol.torch.manual_seed(seed)
-        with default_dtype(request.get("default_dtype")):
+        seed_globally(request)
+        # With "no_grad", as a caller that wants no gradients makes it: grad mode off, which the function must
+        # leave off (as it must leave every global setting of torch as it found it).
+        grad_mode = protocol.torch.no_grad() if request.get("no_grad") is True else contextlib.nullcontext()
+        with default_dtype(request.get("default_dtype")), grad_mode, settings_kept(request):
             output = function(*args, **kwargs)
+        refuse_inference_tensors(request, output)
+        refuse_a_changed_model_mode(request, args, kwargs)
         return {"value": send_back(output), **changed(function, args, kwargs, before), **streams(generators),
                 **model_calls(args, kwargs)}
     if request["op"] == "call_held":
-        return {"value": send_back(held(function, request, args, kwargs, generators))}
+        with settings_kept(request):
+            return {"value": send_back(held(function, request, args, kwargs, generators))}
     if request["op"] == "call_repeated":   # the same argument objects, a generator among them one stream throughout
         times = request.get("times")
         if type(times) is not int or not 1 <= times <= MAX_REPEATS:
             raise Failure("protocol", f"times must be an int in [1, {MAX_REPEATS}]")
-        with default_dtype(request.get("default_dtype")):
+        seed_globally(request)   # once: the calls go on along the global stream
+        with default_dtype(request.get("default_dtype")), settings_kept(request):
             return {"value": send_back([function(*args, **kwargs) for _ in range(times)])}
     inputs = []
     for key in request["wrt"]:
@@ -106,14 +112,14 @@ def handle(request: dict, modules: dict, workdir: str) -> dict:
         holder[name] = holder[name].detach().clone().requires_grad_(True)
         inputs.append(holder[name])
     before = snapshot(args, kwargs)
-    with default_dtype(request.get("default_dtype")):
+    with default_dtype(request.get("default_dtype")), settings_kept(request):
         output = function(*args, **kwargs)
     mutated = changed(function, args, kwargs, before)
     then = request.get("then")
     if then is not None:   # one more call before the backward pass: what the first call saved must stay its own
         if not isinstance(then, dict) or set(then) != {"args", "kwargs"}:
             raise Failure("protocol", "then must hold args and kwargs")
-        with default_dtype(request.get("default_dtype")):
+        with default_dtype(request.get("default_dtype")), settings_kept(request):
             function(*materialize(protocol.decode(then["args"]), generators),
                      **materialize(protocol.decode(then["kwargs"]), generators))
     terms = [item * cotangent for item, cotangent in _paired(output, protocol.decode(request["cotangent"]))
@@ -124,6 +130,34 @@ def handle(request: dict, modules: dict, workdir: str) -> dict:
         grads = [None] * len(inputs)
     return {"value": send_back(output), "grads": protocol.encode(dict(zip(request["wrt"], grads, strict=True))),
             **mutated}
+
+
+def seed_globally(request: dict) -> None:
+    """torch.manual_seed(request's "global_seed"), where the grader gives one."""
+    seed = request.get("global_seed")
+    if seed is not None:
+        if type(seed) is not int or not 0 <= seed < 2**63:
+            raise Failure("protocol", "global_seed must be an int in [0, 2**63)")
+        protocol.torch.manual_seed(seed)
+
+
+def refuse_inference_tensors(request: dict, output: object) -> None:
+    """A result made under torch.inference_mode() cannot take part in a caller's autograd, nor be changed in place
+    outside that mode: the call fails."""
+    found = [path for path, tensor in tensors_in(output, "the result") if tensor.is_inference()]
+    if found:
+        raise Failure("exception", f"{request.get('function')} returned an inference tensor ({found[0]}, made under "
+                      "torch.inference_mode()): a caller cannot use it in a backward pass (an embedding lookup of "
+                      "generated ids, a loss) nor change it in place. Use torch.no_grad() instead, or return "
+                      "result.clone() made outside inference mode.", "InferenceTensorReturned")
+
+
+def refuse_a_changed_model_mode(request: dict, args: list, kwargs: dict) -> None:
+    """A model handed in in training mode is handed back in training mode (model.eval() without model.train() leaves
+    a caller's training loop running without dropout): the call fails."""
+    if any(isinstance(value, protocol.TableModel) and not value.training for value in [*args, *kwargs.values()]):
+        raise Failure("exception", f"{request.get('function')} returned, but left the model it was given in eval mode "
+                      "(model.training was True before the call and is False after it)", "ModelModeChanged")
 
 
 def _at(args: list, kwargs: dict, slot: object) -> object:
@@ -166,7 +200,8 @@ def held(function, request: dict, args: list, kwargs: dict, generators: list) ->
                 raise Failure("protocol", f"no argument {slot!r} to mix")
         after = _copied(first)
         updated = None
-        if request.get("in_place") is True and protocol.change_in_place((args, kwargs)):
+        # the arguments as the grader has them (a tuple): the same changes on both sides
+        if request.get("in_place") is True and protocol.change_in_place((tuple(args), kwargs)):
             updated = _copied(function(*args, **kwargs))   # the same objects, their values changed in place
         _scribble(first)
         again = function(*again_args, **again_kwargs)
@@ -227,6 +262,43 @@ def _paired(output: object, cotangent: object) -> list[tuple[object, object]]:
     return pairs
 
 
+_DENORMAL = protocol.torch.tensor([1e-40])   # a float32 denormal, made before any learner code runs
+
+
+def settings() -> dict[str, object]:
+    """torch's global settings that a learner's function could change, by how the learner is told of them."""
+    torch = protocol.torch
+    return {
+        "grad mode (torch.is_grad_enabled())": torch.is_grad_enabled(),
+        "inference mode (torch.is_inference_mode_enabled())": torch.is_inference_mode_enabled(),
+        "the default dtype (torch.get_default_dtype())": torch.get_default_dtype(),
+        "anomaly detection (torch.is_anomaly_enabled())": torch.is_anomaly_enabled(),
+        "deterministic algorithms (torch.are_deterministic_algorithms_enabled(), warn only)":
+            (torch.are_deterministic_algorithms_enabled(), torch.is_deterministic_algorithms_warn_only_enabled()),
+        "the number of threads (torch.get_num_threads())": torch.get_num_threads(),
+        "float32 matmul precision (torch.get_float32_matmul_precision())": torch.get_float32_matmul_precision(),
+        "flushing denormal numbers to zero (torch.set_flush_denormal())": bool(_DENORMAL.mul(1.0).eq(0).item()),
+    }
+
+
+@contextlib.contextmanager
+def settings_kept(request: dict):
+    """The learner's code inside must leave torch's global settings as it found them: a caller's training loop or
+    inference runs on under them. A change fails the call (unless it failed already) and retires the worker."""
+    before = settings()
+    try:
+        yield
+    finally:
+        after = settings()
+        if after != before:
+            _settings_changed.append(True)
+    changes = [f"{name} was {before[name]} before the call and is {after[name]} after it"
+               for name in before if after[name] != before[name]]
+    if changes:
+        raise Failure("exception", f"{request.get('function')} returned, but left torch's global settings changed: "
+                      + "; ".join(changes), "SettingsChanged")
+
+
 @contextlib.contextmanager
 def default_dtype(name: object):
     """torch's default dtype during the learner's call: the grader's choice ("float32" or "float64"), else unchanged."""
@@ -259,12 +331,14 @@ def tensors_in(value: object, path: str) -> list[tuple[str, object]]:
 
 
 def snapshot(args: list, kwargs: dict) -> tuple[list, list]:
-    """Taken before the learner's call: every tensor argument with a copy of its shape and bytes, and every list or
-    dict argument with a frozen copy of its structure (a list of words, a corpus, a dict of parameters)."""
+    """Taken before the learner's call: every tensor argument with a copy of its shape, bytes and requires_grad flag,
+    and every list or dict argument with a frozen copy of its structure (a list of words, a corpus, a dict of
+    parameters)."""
     found = tensors_in(tuple(args), "args") + tensors_in(kwargs, "kwargs")
     containers = [(f"args[{i}]", value) for i, value in enumerate(args)]
     containers += [(f"kwargs[{key!r}]", value) for key, value in kwargs.items()]
-    return ([(path, tensor, tuple(tensor.shape), tensor.detach().clone()) for path, tensor in found],
+    return ([(path, tensor, (tuple(tensor.shape), tensor.requires_grad), tensor.detach().clone())
+             for path, tensor in found],
             [(path, value, frozen(value)) for path, value in containers if isinstance(value, (list, dict))])
 
 
@@ -292,9 +366,9 @@ def changed(function: object, args: list, kwargs: dict, before: tuple[list, list
     and -0.0 compare as what they are; a tensor returned unchanged is not a change), lists and dicts by content."""
     tensors, containers = before
     mutated = []
-    for path, tensor, shape, copy in tensors:
+    for path, tensor, (shape, requires_grad), copy in tensors:
         now = tensor.detach()
-        if (tuple(now.shape) != shape or now.dtype != copy.dtype
+        if (tuple(now.shape) != shape or tensor.requires_grad != requires_grad or now.dtype != copy.dtype
                 or not protocol.torch.equal(_bits(now), _bits(copy))):
             mutated.append(path)
     mutated += [path for path, value, copy in containers if frozen(value) != copy and path not in mutated]

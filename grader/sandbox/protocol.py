@@ -61,14 +61,20 @@ def all_plain(items: list | tuple) -> bool:
 
 def change_in_place(value: object) -> bool:
     """Change every floating-point tensor inside `value` (tuples, lists, dicts, a TableModel's table and positions)
-    in place, as an optimiser step changes weights: x <- 1.5 x + 0.25, the same bits on both sides of the sandbox.
-    Whether any changed."""
+    in place, as an optimiser step changes weights: x <- 1.5 x + 0.25, the same bits on both sides of the sandbox;
+    and reverse every list of words, ids, merges or documents in place, as a caller who shuffles or extends its own
+    list between calls changes it. Whether any changed."""
     if isinstance(value, torch.Tensor):
         if not value.is_floating_point():
             return False
         with torch.no_grad():
             value.mul_(1.5).add_(0.25)
         return True
+    if isinstance(value, list) and all(type(item) in PLAIN_TYPES or isinstance(item, (tuple, list))
+                                       and all_plain(item) for item in value):
+        before = list(value)
+        value.reverse()
+        return value != before
     items = value.values() if isinstance(value, dict) else value if isinstance(value, (list, tuple)) else \
         (value.table, value.pos) if isinstance(value, TableModel) else ()
     return any([change_in_place(item) for item in items])   # a list, so that every item is changed
@@ -116,6 +122,7 @@ class TableModel:
     """
 
     CONTEXTS = ("last", "sum")
+    training = True   # a model's mode, as a torch module has it (train() and eval() switch it): a caller's to set
 
     def __init__(self, table: torch.Tensor, pos: torch.Tensor, context: str = "last"):
         if table.dim() != 2 or table.shape[0] != table.shape[1]:
@@ -134,6 +141,13 @@ class TableModel:
         self.calls += 1
         keys = ids if self.context == "last" else torch.cumsum(ids, dim=0) % self.table.shape[0]
         return self.table[:, keys] + self.pos[:, : ids.shape[0]]
+
+    def train(self, mode: bool = True) -> TableModel:
+        self.training = bool(mode)
+        return self
+
+    def eval(self) -> TableModel:
+        return self.train(False)
 
 
 # ---------------------------------------------------------------------------------------------------------- frames
@@ -330,7 +344,7 @@ def _decode(message: object, depth: int, budget: list[int]) -> object:
             budget[0] -= len(body)
             if budget[0] < 0:
                 raise ProtocolError(f"more than {MAX_ITEMS} values in one frame")
-            items = body
+            items = list(body)   # a copy: a message decoded twice gives two lists, as a caller's two lists are
         else:
             items = [_decode(item, depth + 1, budget) for item in body]
         return items if tag == "list" else tuple(items)

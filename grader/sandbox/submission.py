@@ -247,7 +247,9 @@ class Submission:
     @contextlib.contextmanager
     def default_dtype(self, dtype: torch.dtype):
         """Calls made inside run with torch's default dtype set to `dtype` (float32 or float64) in the worker: a
-        function whose contract says "the default float dtype" must follow `torch.set_default_dtype`."""
+        function whose contract says "the default float dtype" must follow `torch.set_default_dtype`. Value calls run
+        under torch.no_grad() there too, as an inference caller makes them: grad mode must stay off (every other call
+        runs with it on, which the function must leave on)."""
         if dtype not in (torch.float32, torch.float64):
             raise ValueError(f"the default dtype can be float32 or float64, not {dtype}")
         previous, self._default_dtype = self._default_dtype, str(dtype).removeprefix("torch.")
@@ -277,6 +279,7 @@ class Submission:
         """`call`, running `meanwhile()` here while the worker computes: at most once, and not at all when the call
         fails before it reaches the worker. It must not raise (keep what it raises for later)."""
         reply = self._call({"op": "call", "module": module, "function": function, "default_dtype": self._default_dtype,
+                            **({} if self._default_dtype is None else {"no_grad": True}),
                             **({} if self._global_seed is None else {"global_seed": self._global_seed}),
                             "args": protocol.encode(tuple(args), keep_layout=True),
                             "kwargs": protocol.encode(kwargs, keep_layout=True),
@@ -298,6 +301,7 @@ class Submission:
         among the arguments is one random stream through all of them, as when a training loop passes its own."""
         reply = self._call({"op": "call_repeated", "module": module, "function": function,
                             "default_dtype": self._default_dtype, "times": times,
+                            **({} if self._global_seed is None else {"global_seed": self._global_seed}),
                             "args": protocol.encode(tuple(args)), "kwargs": protocol.encode(kwargs)})
         value = self._decode(reply["value"])
         if not (isinstance(value, list) and len(value) == times):
@@ -445,8 +449,10 @@ class Submission:
         if not isinstance(reply, dict) or reply.get("id") != request["id"] or not isinstance(reply.get("ok"), bool):
             self._stop(kill=True)
             raise LearnerError("protocol", "the sandbox sent a reply that does not answer this call")
-        if reply.get("threads"):  # learner code left threads running: they would slow every later call of every
-            self._stop(kill=True)  # exercise in this worker, so the next call gets a fresh one
+        # Learner code left threads running (they would slow every later call of every exercise in this worker) or
+        # torch's global settings changed (they would change later calls): the next call gets a fresh worker.
+        if reply.get("threads") or reply.get("settings_changed"):
+            self._stop(kill=True)
         if not reply["ok"]:
             kind, message, type_name = reply.get("kind"), reply.get("message"), reply.get("type_name")
             if kind not in KINDS or not isinstance(message, str) or not isinstance(type_name, (str, type(None))):

@@ -1927,6 +1927,16 @@ KNOWN_MISSES = {
     "blind48_merge_heads_view_assumes_contiguous": "merge_heads carries no points of its own (course/registry.py), "
         "and multi_head_attention and channel_attention, which call it, are right with it: they hand it attention's "
         "output, always contiguous, the only layout where its view is right",
+    "blind70_sequence_log_prob_puts_model_in_eval_mode": "switches only a torch.nn.Module to eval mode, and the "
+        "contract's model is any callable: the checks' models are table models, with a module's train() and eval() "
+        "(whose mode the sandbox checks after every call) but no torch module",
+    "blind70_patchify_pins_torch_to_one_thread": "the sandbox runs every worker on one thread "
+        "(grader/sandbox/worker.py), so pinning torch to one thread changes no setting there (any other count fails)",
+    "blind70_quantize_deterministic_flag_restored_without_warn_only": "differs only for a caller who turned on "
+        "deterministic algorithms with warn_only=True; the sandbox runs with them off, as the entry leaves them",
+    "blind70_global_token_mask_flags_negated_in_place_and_back": "negates its argument in place and back, so its "
+        "values are as given after the call: wrong only for an argument that cannot be written (an expand()ed view) "
+        "or that requires grad, and the checks' flags are ordinary bool tensors",
 }
 FIRST_BATCH = [probe(False, *spec, name=name) for name, spec in WRONG.items()] + \
               [probe(True, *spec, name=name) for name, spec in RIGHT.items()]
@@ -1999,6 +2009,8 @@ SIXTY_SEVENTH_BATCH = blind_batch("held_out_blind_66", "_66")
 SIXTY_EIGHTH_BATCH = blind_batch("held_out_blind_67", "_67")
 SIXTY_NINTH_BATCH = blind_batch("held_out_blind_68", "_68")
 SEVENTIETH_BATCH = blind_batch("held_out_blind_69", "_69")
+SEVENTY_FIRST_BATCH = blind_batch("held_out_blind_70", "_70")
+SEVENTY_SECOND_BATCH = blind_batch("held_out_blind_71", "_71")
 PROBES = FIRST_BATCH + SECOND_BATCH + THIRD_BATCH + FOURTH_BATCH + FIFTH_BATCH + SIXTH_BATCH + SEVENTH_BATCH + \
     EIGHTH_BATCH + NINTH_BATCH + TENTH_BATCH + ELEVENTH_BATCH + TWELFTH_BATCH + THIRTEENTH_BATCH + FOURTEENTH_BATCH + \
     FIFTEENTH_BATCH + SIXTEENTH_BATCH + SEVENTEENTH_BATCH + EIGHTEENTH_BATCH + NINETEENTH_BATCH + TWENTIETH_BATCH + \
@@ -2011,7 +2023,8 @@ PROBES = FIRST_BATCH + SECOND_BATCH + THIRD_BATCH + FOURTH_BATCH + FIFTH_BATCH +
     + FIFTIETH_BATCH + FIFTY_FIRST_BATCH + FIFTY_SECOND_BATCH + FIFTY_THIRD_BATCH + FIFTY_FOURTH_BATCH \
     + FIFTY_FIFTH_BATCH + FIFTY_SIXTH_BATCH + FIFTY_SEVENTH_BATCH + FIFTY_EIGHTH_BATCH \
     + FIFTY_NINTH_BATCH + SIXTIETH_BATCH + SIXTY_FIRST_BATCH + SIXTY_SECOND_BATCH + SIXTY_THIRD_BATCH \
-    + SIXTY_FOURTH_BATCH + SIXTY_FIFTH_BATCH + SIXTY_SIXTH_BATCH + SIXTY_SEVENTH_BATCH + SIXTY_EIGHTH_BATCH + SIXTY_NINTH_BATCH + SEVENTIETH_BATCH
+    + SIXTY_FOURTH_BATCH + SIXTY_FIFTH_BATCH + SIXTY_SIXTH_BATCH + SIXTY_SEVENTH_BATCH + SIXTY_EIGHTH_BATCH \
+    + SIXTY_NINTH_BATCH + SEVENTIETH_BATCH + SEVENTY_FIRST_BATCH + SEVENTY_SECOND_BATCH
 
 
 def touched(p: Probe) -> set[str]:
@@ -2200,7 +2213,9 @@ if __name__ == "__main__":
                          ("sixty-seventh batch (blind)", SIXTY_SEVENTH_BATCH),
                          ("sixty-eighth batch (blind)", SIXTY_EIGHTH_BATCH),
                          ("sixty-ninth batch (blind)", SIXTY_NINTH_BATCH),
-                         ("seventieth batch (blind)", SEVENTIETH_BATCH), ("all", PROBES)):
+                         ("seventieth batch (blind)", SEVENTIETH_BATCH),
+                         ("seventy-first batch (blind)", SEVENTY_FIRST_BATCH),
+                         ("seventy-second batch (blind)", SEVENTY_SECOND_BATCH), ("all", PROBES)):
         result = figures(failures, batch)
         print(f"== {title}")
         print(f"wrong caught:   {result['caught']} / {result['wrong']} = {result['caught'] / result['wrong']:.1%}")

@@ -35,6 +35,30 @@ MODULES = {
         def todo():
             raise NotImplementedError
 
+        def grad_switched_off(x):
+            torch.set_grad_enabled(False)              # "no gradients needed here", never switched back
+            return x * 2
+
+        def grad_forced_on(x):
+            torch.set_grad_enabled(True)
+            return x * 2
+
+        def default_float64(x):
+            torch.set_default_dtype(torch.float64)
+            return x * 2
+
+        def grad_off_inside(x):
+            with torch.no_grad():                      # restored on exit: right
+                return x * 2
+
+        def made_in_inference_mode(x):
+            with torch.inference_mode():
+                return x * 2
+
+        def scored_in_eval_mode(model, ids):
+            model.eval()
+            return model(ids)
+
         def bool_matmul():
             flags = torch.ones(2, 2, dtype=torch.bool)
             return torch.einsum("ij,jk->ik", flags, flags)   # torch raises NotImplementedError for bool
@@ -197,6 +221,36 @@ def test_learner_failures_are_reported_with_their_kind(learner, function, kind, 
         learner.call("softmax", function)
     assert (caught.value.kind, caught.value.type_name) == (kind, type_name) and text in caught.value.message
     assert learner.call("softmax", "echo", 1) == ((1,), {}), "the next call must still work"
+
+
+@pytest.mark.parametrize("function, setting", [
+    ("grad_switched_off", "grad mode"), ("default_float64", "the default dtype")])
+def test_a_call_that_leaves_a_global_setting_changed_fails_and_the_next_call_is_unaffected(learner, function, setting):
+    with pytest.raises(LearnerError) as caught:
+        learner.call("softmax", function, torch.ones(2))
+    assert caught.value.type_name == "SettingsChanged" and setting in caught.value.message
+    assert learner.call("softmax", "draw", Seed(1)).dtype == torch.float32, "a fresh worker, default float32"
+    _, grads = learner.call_with_grad("softmax", "softmax_cols", (torch.randn(3, 2),), {}, [0], torch.ones(3, 2))
+    assert grads[0] is not None, "gradients work again"
+    assert torch.equal(learner.call("softmax", "grad_off_inside", torch.ones(2)), torch.full((2,), 2.0))
+
+
+def test_grad_mode_forced_on_shows_under_the_callers_no_grad(learner):
+    """The calls made under another default dtype run as an inference caller makes them, under no_grad."""
+    assert torch.equal(learner.call("softmax", "grad_forced_on", torch.ones(2)), torch.full((2,), 2.0))
+    with learner.default_dtype(torch.float32), pytest.raises(LearnerError) as caught:
+        learner.call("softmax", "grad_forced_on", torch.ones(2))
+    assert caught.value.type_name == "SettingsChanged" and "grad mode" in caught.value.message
+
+
+def test_inference_tensors_and_a_model_left_in_eval_mode_fail_the_call(learner):
+    with pytest.raises(LearnerError) as caught:
+        learner.call("softmax", "made_in_inference_mode", torch.ones(2))
+    assert caught.value.type_name == "InferenceTensorReturned"
+    model = TableModel(torch.randn(4, 4), torch.randn(4, 6))
+    with pytest.raises(LearnerError) as caught:
+        learner.call("softmax", "scored_in_eval_mode", model, torch.tensor([1, 2]))
+    assert caught.value.type_name == "ModelModeChanged"
 
 
 def test_a_library_refusing_an_operation_is_not_a_todo(learner):

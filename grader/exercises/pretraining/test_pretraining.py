@@ -287,7 +287,8 @@ def call_nsp(judge: Judge, cases) -> list:
 def test_nsp_structure(learner):
     """On 8 random corpora (2 to 6 documents of 1 to 7 sentences), one with sentences that are lists of token ids,
     one with tuples of them, one with an empty sentence (sentences are returned as given, empty ones too), one whose
-    sentence "w" recurs (each occurrence has its own successor), and a
+    sentence "w" recurs (each occurrence has its own successor), one given as a tuple of tuples (the contract's
+    documents are sequences), and a
     corpus of one long document and two short ones: one example per sentence with a
     successor, in order; labels are 0 or 1; label 0 pairs A with its successor; label 1 pairs it with a sentence of
     another document; A and B are always given sentences, as given (a tuple stays a tuple); the same seed gives the
@@ -302,6 +303,7 @@ def test_nsp_structure(learner):
     documents.append([[(7, 8), (9,), (4, 4)], [(10, 11, 12), (5,)], [(13,), (14, 15)]])
     documents.append([["e0s0", "", "e0s2"], ["e1s0"], ["e2s0", "e2s1"]])
     documents.append([[word for i in range(10) for word in ("w", f"w{i}")], ["v0", "w", "v1"], ["u0", "u1"]])
+    documents.append(tuple(tuple(document) for document in corpus([3, 2, 4], tag="t")))   # sequences, not lists
     documents.append(corpus([300, 2, 3], tag="long"))
     cases = [((docs, Seed(40 + index)), {}) for index, docs in enumerate(documents)]
     cases.append(((documents[-1], Seed(40 + len(documents) - 1)), {}))

@@ -288,7 +288,8 @@ def test_generate_eos_and_context(learner):
 def test_generate_without_a_generator_uses_torch_global_one(learner):
     """With no generator, the draws are torch.multinomial(probs, 1)'s from torch's global generator: after
     torch.manual_seed(n) the ids are the reference's after the same seed (plain sampling, a temperature with top-k,
-    top-p; no greedy step, where drawing is optional), so a course's torch.manual_seed reproduces a text."""
+    top-p; no greedy step, where drawing is optional), so a course's torch.manual_seed reproduces a text; and a second
+    call goes on along that stream (it does not put the global generator back, as torch.random.fork_rng() would)."""
     gen = generator(927)
     model = table_model(gen, 10, 24)
     prompt = torch.randint(0, 10, (2,), generator=gen)
@@ -304,6 +305,7 @@ def test_generate_without_a_generator_uses_torch_global_one(learner):
                                     "torch.multinomial(probs, 1, generator=generator) with generator=None as it is "
                                     "(not a torch.Generator() of your own, not a fixed seed), so that "
                                     "torch.manual_seed(n) before the call reproduces the text.", judge.problems[0])
+            judge.expect_stream_continues("generate", model, prompt, *args, times=2, exact=True, **kwargs)
 
 
 @pytest.mark.grades("generate")
@@ -701,7 +703,7 @@ def probs_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:
         logits = torch.zeros(case.extra["vocab"], dtype=case.dtype) + 0.75     # every softmax entry exactly 1/V
     else:
         logits = randn(gen, 9, dtype=case.dtype, scale=2.0 * case.scale)
-    return (logits, 1.0, case.extra.get("top_k"), case.extra.get("top_p")), {}
+    return (logits, case.extra.get("temperature", 1.0), case.extra.get("top_k"), case.extra.get("top_p")), {}
 
 
 def log_prob_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:
@@ -728,7 +730,7 @@ def beam_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:
 # its own (a cache of ids or log-probabilities keyed by too little, or handed out as it is).
 SPECS = {"next_token_probs": Spec(probs_inputs, lambda args, kwargs: probs_tol(args[0], args[1]),
                                   ("float64", "large_magnitudes", "top_p_at_the_threshold", "top_k_ties"),
-                                  differentiable=False),
+                                  differentiable=False, modes=({}, {"temperature": 0.0})),   # and greedy
          "sequence_log_prob": Spec(log_prob_inputs, log_prob_tol, (), differentiable=False),
          "generate": Spec(greedy_inputs, lambda args, kwargs: EXACT, (), differentiable=False),
          "beam_search": Spec(beam_inputs, lambda args, kwargs: EXACT, (), differentiable=False)}

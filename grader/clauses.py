@@ -615,7 +615,7 @@ def _expect_fresh_results(judge: Judge, function: str, spec: Spec, gen: torch.Ge
     if judge.problems:
         return
     changed = map_tensors(first[:2], torch.Tensor.clone)   # A's values as a caller's in-place update leaves them
-    in_place = change_in_place(changed)
+    in_place = change_in_place(changed, calls[1][:2])   # its lists refilled from B's
     _expect_results_not_shared(judge, function, first, calls[1], expected_first, slots, expected_mixed,
                                (*changed, spec.tol(*changed)) if in_place else None)
 
@@ -664,8 +664,8 @@ def _expect_results_not_shared(judge: Judge, function: str, first: tuple, other:
     call = call_text(function, args, kwargs)
     if changed is not None and not agree(updated, judge.run_reference(function, *changed[:2]), changed[2]):
         raise Misconception(*CLAUSE_DIAGNOSES["fresh_values"], f"{call} called again on the same argument objects, "
-                            "after the caller changed their values in place (as an optimiser step changes weights), "
-                            "returned a stale result: a cache keyed by the identity of an argument (id(), is)")
+                            "after the caller changed their values in place (tensors as an optimiser step changes "
+                            "weights, lists refilled with other items), returned a stale result: a cache keyed by the identity of an argument (id(), is)")
     for slot, got, want in zip(slots, mixed, expected_mixed, strict=True):
         if not agree(got, want, tol):
             raise Misconception(*CLAUSE_DIAGNOSES["fresh_values"], f"{call} called again on the same argument "

@@ -180,8 +180,8 @@ def held(function, request: dict, args: list, kwargs: dict, generators: list) ->
     """A result the caller keeps, and arguments a caller passes again: (the first call's result as returned, the same
     object after a call on other arguments, that call's result, the first call again after the caller changed the
     result it holds in place, the first call's very argument objects with one of them at a time (each of `mixed`)
-    taken from the other call's, and with `in_place` those objects again after every float tensor among them was
-    changed in place by `protocol.change_in_place`, else None)."""
+    taken from the other call's, and with `in_place` those objects again after `protocol.change_in_place` changed
+    their float tensors and refilled their lists from the other call's, else None)."""
     other_args = list(materialize(protocol.decode(request["other_args"]), generators))
     other_kwargs = materialize(protocol.decode(request["other_kwargs"]), generators)
     again_args = list(materialize(protocol.decode(request["args"]), generators))
@@ -201,7 +201,8 @@ def held(function, request: dict, args: list, kwargs: dict, generators: list) ->
         after = _copied(first)
         updated = None
         # the arguments as the grader has them (a tuple): the same changes on both sides
-        if request.get("in_place") is True and protocol.change_in_place((tuple(args), kwargs)):
+        refill = (tuple(protocol.decode(request["other_args"])), protocol.decode(request["other_kwargs"]))
+        if request.get("in_place") is True and protocol.change_in_place((tuple(args), kwargs), refill):
             updated = _copied(function(*args, **kwargs))   # the same objects, their values changed in place
         _scribble(first)
         again = function(*again_args, **again_kwargs)

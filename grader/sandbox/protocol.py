@@ -59,25 +59,40 @@ def all_plain(items: list | tuple) -> bool:
     return PLAIN_TYPES.issuperset(map(type, items))  # stops at the first other type
 
 
-def change_in_place(value: object) -> bool:
+def change_in_place(value: object, other: object = None) -> bool:
     """Change every floating-point tensor inside `value` (tuples, lists, dicts, a TableModel's table and positions)
     in place, as an optimiser step changes weights: x <- 1.5 x + 0.25, the same bits on both sides of the sandbox;
-    and reverse every list of words, ids, merges or documents in place, as a caller who shuffles or extends its own
-    list between calls changes it. Whether any changed."""
+    and refill every list of words, ids, merges or documents in place with the items of the list at the same place
+    in `other` (another valid call's arguments), as a caller who reuses its own list object for new data does; where
+    `other` has no such list or the same items, the list is reversed. Whether anything changed."""
     if isinstance(value, torch.Tensor):
         if not value.is_floating_point():
             return False
         with torch.no_grad():
             value.mul_(1.5).add_(0.25)
         return True
-    if isinstance(value, list) and all(type(item) in PLAIN_TYPES or isinstance(item, (tuple, list))
-                                       and all_plain(item) for item in value):
+    if isinstance(value, list) and _plain_items(value):
         before = list(value)
-        value.reverse()
+        if isinstance(other, list) and _plain_items(other) and other != before:
+            value[:] = other
+        else:
+            value.reverse()
         return value != before
-    items = value.values() if isinstance(value, dict) else value if isinstance(value, (list, tuple)) else \
-        (value.table, value.pos) if isinstance(value, TableModel) else ()
-    return any([change_in_place(item) for item in items])   # a list, so that every item is changed
+    if isinstance(value, dict):
+        pairs = [(item, other.get(key) if isinstance(other, dict) else None) for key, item in value.items()]
+    elif isinstance(value, (list, tuple)):
+        others = list(other) if isinstance(other, (list, tuple)) and len(other) == len(value) else [None] * len(value)
+        pairs = list(zip(value, others))
+    elif isinstance(value, TableModel):
+        pairs = [(value.table, None), (value.pos, None)]
+    else:
+        pairs = []
+    return any([change_in_place(item, item_other) for item, item_other in pairs])   # a list: every item changed
+
+
+def _plain_items(items: list) -> bool:
+    """A list of words, ids or merges: plain items, or tuples and lists of them."""
+    return all(type(item) in PLAIN_TYPES or isinstance(item, (tuple, list)) and all_plain(item) for item in items)
 
 
 # What the worker says when the learner's own code raises NotImplementedError: a stub's TODO.

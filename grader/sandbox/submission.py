@@ -313,7 +313,7 @@ class Submission:
                   other_kwargs: dict, mixed: list[int | str] = (), in_place: bool = False) -> tuple:
         """A result the caller keeps, in one round trip: r = f(args); o = f(other); f on the very objects of args
         with each slot of `mixed` in turn from other; with `in_place`, f on those objects after their float tensors
-        were changed in place (`protocol.change_in_place`); f(args) again after the worker changed r in place -> (r
+        were changed and their lists refilled from other's in place (`protocol.change_in_place`); f(args) again after the worker changed r in place -> (r
         as returned, r after the call on other arguments, o, the last result, [the mixed calls' results], the
         in-place call's result or None)."""
         reply = self._call({"op": "call_held", "module": module, "function": function,

@@ -1934,9 +1934,6 @@ KNOWN_MISSES = {
         "(grader/sandbox/worker.py), so pinning torch to one thread changes no setting there (any other count fails)",
     "blind70_quantize_deterministic_flag_restored_without_warn_only": "differs only for a caller who turned on "
         "deterministic algorithms with warn_only=True; the sandbox runs with them off, as the entry leaves them",
-    "blind70_bpe_encode_memo_keyed_by_merges_identity": "a cache keyed by id(merges): graded alone it fails "
-        "fresh_values (A, B, A returns a stale segmentation), but in one full run of the measure, packed with other "
-        "entries, no check saw a stale entry; why that packing hides it is not yet understood",
     "blind70_global_token_mask_flags_negated_in_place_and_back": "negates its argument in place and back, so its "
         "values are as given after the call: wrong only for an argument that cannot be written (an expand()ed view) "
         "or that requires grad, and the checks' flags are ordinary bool tensors",

@@ -441,6 +441,23 @@ def test_held_calls_change_the_arguments_in_place_after_keeping_each_result(lear
     assert learner.call_held("softmax", "first_row", (a, b), {}, (b, a), {}, [], False)[5] is None
 
 
+def test_a_callers_lists_are_refilled_from_the_other_call_in_place():
+    """`protocol.change_in_place(value, other)`: a list of words, ids or merges keeps its identity and takes the
+    items of the list at the same place in `other` (a caller reusing its list for new data: a cache keyed by id()
+    then returns a stale result whatever the items); where `other` has no such list, or the same items, it is
+    reversed; float tensors change as before."""
+    from grader.sandbox.protocol import change_in_place
+
+    merges, words, weights = [("a", "b"), ("ab", "c")], ["x", "y"], torch.ones(2)
+    value = ((("text", merges), {"words": words, "weights": weights}))
+    other = ((("other", [("b", "c")]), {"words": ["x", "y"], "weights": torch.zeros(2)}))
+    assert change_in_place(value, other)
+    assert value[0][1] is merges and merges == [("b", "c")]          # refilled, the same object
+    assert words == ["y", "x"]                                        # the same items in other: reversed
+    assert torch.equal(weights, torch.full((2,), 1.75))
+    assert not change_in_place(("text", [], 3), ("other", [], 4))    # nothing that can change
+
+
 @pytest.mark.parametrize("body, accepted", [
     ("    if n == 0:\n        raise IndexError('no tokens')\n", True),        # raising where the contract is open
     ("    if n == 0:\n        return torch.tensor([])\n", False),             # a result there must be right

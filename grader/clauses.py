@@ -20,6 +20,7 @@ by seven orders of magnitude, while a float64 computation in any order passes.
 from __future__ import annotations
 
 import importlib
+import math
 import inspect
 import itertools
 import weakref
@@ -29,10 +30,11 @@ from typing import Any, Callable
 import pytest
 import torch
 
-from grader.diagnose import NAMES_REFUSED, WEAKER_THAN_A_CLAUSE, Misconception, Tolerance, agree, map_tensors
+from grader.diagnose import (NAMES_REFUSED, WEAKER_THAN_A_CLAUSE, Misconception, Tolerance, agree, map_tensors,
+                             unexpanded)
 from grader.judge import Judge, call_text, generator
 from grader.sandbox import InputModified, LearnerError
-from grader.sandbox.protocol import change_in_place
+from grader.sandbox.protocol import TableModel, change_in_place
 
 FLOAT64_FROM_FLOAT32 = 2.0 ** -29 * 4
 
@@ -79,8 +81,9 @@ CLAUSES: dict[str, Clause] = {
         lambda base: [replace(base, batch=batch) for batch in [(), (1,), (3,), (2, 2)]]
         + [replace(base, batch=(2, 3), mask=base.mask or "random")]),
     "single_token": Clause(
-        "one token is a sequence: N = 1 (queries and keys), and a single query against several keys",
-        lambda base: [replace(base, n_q=1, n_k=1), replace(base, n_q=1)]),
+        "one token is a sequence: N = 1 (queries and keys), once more in a batch of one (a squeeze() with no axis "
+        "drops both), and a single query against several keys",
+        lambda base: [replace(base, n_q=1, n_k=1), replace(base, n_q=1, n_k=1, batch=(1,)), replace(base, n_q=1)]),
     "unequal_lengths": Clause(
         "N_q and N_k are independent: more keys than queries, more queries than keys, and as many (with a mask, "
         "where the function takes one: a rule for one length must not catch the other)",
@@ -100,9 +103,11 @@ CLAUSES: dict[str, Clause] = {
         lambda base: [replace(base, scale=1e3)]),
     "fully_masked_query": Clause(
         "a query that may see no key gets what the contract says (zero weights), never NaN or a uniform average: "
-        "some queries, a mask that shows no key to any query, and some queries of two keys (a shortcut for a size)",
+        "some queries, a mask that shows no key to any query, some queries of two keys (a shortcut for a size), and "
+        "one key hidden from one query and from several (a shortcut for a single token must still read the mask)",
         lambda base: [replace(base, mask="fully_masked_query"), replace(base, mask="fully_masked_query", batch=(2,)),
-                      replace(base, mask="no_key_visible"), replace(base, mask="fully_masked_query", n_k=2)]),
+                      replace(base, mask="no_key_visible"), replace(base, mask="fully_masked_query", n_k=2),
+                      replace(base, mask="no_key_visible", n_q=1, n_k=1), replace(base, mask="no_key_visible", n_k=1)]),
     "hidden_keys_large": Clause(
         "hidden keys stay hidden however large their scores (the mask is applied before the softmax, with -inf)",
         lambda base: [replace(base, mask="hidden_keys_large"), replace(base, mask="hidden_keys_large", batch=(2,))]),
@@ -121,14 +126,18 @@ CLAUSES: dict[str, Clause] = {
     # One batched case each: the batching clause already varies the batch, these vary the layout and autograd.
     "non_contiguous": Clause(
         "inputs may be non-contiguous views: every tensor argument of two axes or more (weights too) is given "
-        "column-major, its axes in reversed order in memory as a transpose or permute leaves them (two batch axes)",
-        lambda base: [replace(base, batch=(2, 3), extra={**base.extra, "layout": "column_major"})]),
+        "column-major, its axes in reversed order in memory as a transpose or permute leaves them (two batch axes, "
+        "and none: a reshape that folds no batch axis keeps the layout, so strides computed for a packed tensor "
+        "read it in the wrong order); a model among the arguments returns its logits transposed in memory",
+        lambda base: [replace(base, batch=(2, 3), extra={**base.extra, "layout": "column_major"}),
+                      replace(base, extra={**base.extra, "layout": "column_major"})]),
     # For a contract that says its arguments' batch axes broadcast; cases built from the function's batched and
     # unbatched inputs (see `_batched_alone`).
     "broadcast_batch": Clause(
         "leading batch axes broadcast between arguments, as in torch.matmul: each argument that can carry batch "
-        "axes carries them alone in turn, the others unbatched",
-        lambda base: [replace(base, batch=(2,))]),
+        "axes carries them alone in turn, the others unbatched; once more with one token (N = 1), where a shortcut "
+        "takes the batch from one argument",
+        lambda base: [replace(base, batch=(2,)), replace(base, batch=(2,), n_q=1, n_k=1)]),
     # Sizes as the base case has them: a cache keyed by the shapes, the sizes or id() returns the first call's result.
     "fresh_values": Clause(
         "a result depends on the arguments' values, not only on their shapes or on earlier calls: a call, a call "
@@ -169,12 +178,20 @@ CLAUSES: dict[str, Clause] = {
         "second key (a column of every sequence input) all zeros, without a mask (every key visible) and with one",
         lambda base: [replace(base, extra={**base.extra, "zero_tokens": True}),
                       replace(base, mask=base.mask or "random", extra={**base.extra, "zero_tokens": True})]),
+    # For functions that take a mask (`WITH_A_MASK`).
+    "every_key_visible": Clause(
+        "a mask that hides nothing (every entry True) gives exactly what no mask gives: float64 inputs, a batch of "
+        "two, and one token (a shortcut for an all-True mask must keep the dtype, the gradients and every other "
+        "argument)",
+        lambda base: [replace(base, mask="all_visible", dtype=torch.float64, batch=(2,)),
+                      replace(base, mask="all_visible", n_q=1, n_k=1)]),
     "gradients": Clause(
         "autograd reaches every floating-point tensor argument, each weight of a params dict included, with the "
         "reference's gradients, from every returned tensor (attention's weights too); a batch of two, float64 "
         "inputs, the float32 bound (float32 internals are accepted); where the contract has queries that see no "
-        "key, once more with such a query (no NaN may reach a weight); once more with every one-dimensional float "
-        "tensor (biases, gains) all zeros; where the contract covers large inputs, once more with inputs a thousand "
+        "key, once more with such a query (no NaN may reach a weight), and once more with a mask that hides nothing; "
+        "once more with every one-dimensional float tensor (biases, gains) all zeros, once with the gains all ones "
+        "and the other vectors zeros (a layer as initialised), and once with every weight matrix all zeros; where the contract covers large inputs, once more with inputs a thousand "
         "times larger (tanh written with exponentials overflows there); once with another call of the function "
         "between the call and its backward pass (a layer run twice before the loss); gradients are compared at "
         "finite inputs",
@@ -185,7 +202,7 @@ CLAUSES: dict[str, Clause] = {
 # says `differentiable`).
 EVERY_FUNCTION = ("non_contiguous", "fresh_values", "keywords", "default_dtype", "gradients", "same_object")
 # Clauses checked for every function that takes a mask (whose table has "fully_masked_query"): only the mask hides.
-WITH_A_MASK = ("zero_tokens",)
+WITH_A_MASK = ("zero_tokens", "every_key_visible")
 
 
 def register(name: str, description: str, cases: Callable[[Case], list[Case]],
@@ -219,10 +236,12 @@ def clause_checks(exercise: str, specs: dict[str, Spec], weight: float = 1) -> d
 
 def _has_a_layout(spec: Spec) -> bool:
     """Whether the non-contiguous case gives the function a tensor whose layout can change (two axes or more of size
-    above one): with only vectors and scalars, the clause would repeat a plain call."""
-    (case,) = CLAUSES["non_contiguous"].cases(spec.base)
-    return any(sum(size > 1 for size in tensor.shape) >= 2
-               for tensor in _tensor_paths(spec.make(generator(0), case)).values())
+    above one), or a model whose logits' layout can: with only vectors and scalars, the clause would repeat a plain
+    call."""
+    case = CLAUSES["non_contiguous"].cases(spec.base)[0]
+    args, kwargs = spec.make(generator(0), case)
+    return any(sum(size > 1 for size in tensor.shape) >= 2 for tensor in _tensor_paths((args, kwargs)).values()) \
+        or any(isinstance(value, TableModel) for value in (*args, *kwargs.values()))
 
 
 def _has_a_pair(spec: Spec) -> bool:
@@ -233,18 +252,26 @@ def _has_a_pair(spec: Spec) -> bool:
 
 def _same_object_calls(args: tuple, kwargs: dict) -> list[tuple[tuple, dict]]:
     """(args, kwargs) once for each pair of tensor arguments (positional or keyword) of the same shape and dtype,
-    the later one replaced by the earlier one's object."""
+    the later one replaced by the earlier one's object; and once with every such group one object at the same time
+    (tied weights: Wq is Wk and bq is bk together), where that is not already one of the pairs."""
     slots = [(slot, value) for slot, value in [*enumerate(args), *kwargs.items()] if isinstance(value, torch.Tensor)]
-    calls = []
+    calls, pairs, groups = [], 0, {}
     for index, (first, tensor) in enumerate(slots):
         for second, other in slots[index + 1:]:
-            if other.shape != tensor.shape or other.dtype != tensor.dtype:
-                continue
-            if isinstance(second, int):
-                calls.append(((*args[:second], tensor, *args[second + 1:]), kwargs))
-            else:
-                calls.append((args, {**kwargs, second: tensor}))
+            if other.shape == tensor.shape and other.dtype == tensor.dtype:
+                calls.append(_with_objects(args, kwargs, {second: tensor}))
+                pairs += 1
+        groups.setdefault((tuple(tensor.shape), tensor.dtype), []).append((first, tensor))
+    shared = {slot: members[0][1] for members in groups.values() for slot, _ in members[1:]}
+    if pairs > 1 and len(shared) > 1:
+        calls.append(_with_objects(args, kwargs, shared))
     return calls
+
+
+def _with_objects(args: tuple, kwargs: dict, objects: dict) -> tuple[tuple, dict]:
+    """(args, kwargs) with the arguments at the slots of `objects` (indices or names) replaced by those objects."""
+    return (tuple(objects.get(index, value) for index, value in enumerate(args)),
+            {name: objects.get(name, value) for name, value in kwargs.items()})
 
 
 # What a failed clause check says when nothing more specific explains it: the clause itself is the diagnosis.
@@ -307,6 +334,11 @@ CLAUSE_DIAGNOSES: dict[str, tuple[str, str]] = {
                       "torch.arange(...) of floats) takes the default dtype, and mixing it in promotes the result or "
                       "makes a product fail. Make constants from the inputs: zeros_like(x), x.new_zeros(shape), "
                       "dtype=x.dtype."),
+    "every_key_visible": ("all_visible_mask_differs", "Your function is right with a mask that hides some keys, and "
+                          "without a mask, but not with a mask that hides none (every entry True), which must give "
+                          "exactly what no mask gives: the same values, dtype and gradients, with every other "
+                          "argument still applied. A shortcut for 'nothing hidden' (if mask.all(): ...) that returns "
+                          "something else, or calls on without an argument, is the usual cause."),
     "zero_tokens": ("zero_token_taken_for_padding", "Your function is right on ordinary inputs but not when a "
                     "token's features are all exactly zero (in the call shown, the second query and the second key): "
                     "an all-zero column is an ordinary token, and a key is hidden only where the mask hides it (no "
@@ -331,7 +363,7 @@ def _make_check(exercise: str, function: str, spec: Spec, clause: str) -> Callab
                         for args, kwargs in _batched_alone(spec, gen, case):
                             judge.call(function, *args, tol=spec.tol(args, kwargs), **kwargs)
                             observed = judge.observations[-1]
-                            observed.result = _unexpanded(observed.result, judge.expected[-1])
+                            observed.result = unexpanded(observed.result, judge.expected[-1])
                             judge.require_agreement(len(judge.observations) - 1)
                         continue
                     if clause == "fresh_values":
@@ -351,11 +383,11 @@ def _make_check(exercise: str, function: str, spec: Spec, clause: str) -> Callab
                                                         case.extra["default_dtype"])
                         continue
                     args, kwargs, tol = _call_and_tolerance(spec, gen, case)
-                    if case.extra.get("zero_vectors"):
-                        zeroed = _vectors_zeroed((args, kwargs))
-                        if zeroed is None:
+                    if _SPECIAL_WEIGHTS.intersection(case.extra):
+                        special = _special_weights(exercise, function, spec, case, (args, kwargs))
+                        if special is None:
                             continue
-                        args, kwargs = zeroed
+                        args, kwargs = special
                     if case.extra.get("zero_tokens"):
                         args, kwargs = _tokens_zeroed((args, kwargs), _token_slots(spec, case))
                     if clause in ("gradients", "constant_columns"):
@@ -399,7 +431,7 @@ def _right_without_the_clause(learner, exercise: str, function: str, spec: Spec,
     mode = {key: value for option in spec.modes for key, value in option.items()}
     if clause in _HOW_THE_CALL_IS_MADE:
         plain = replace(failing, extra={key: value for key, value in failing.extra.items()
-                                        if key not in ("layout", "default_dtype", "zero_vectors")})
+                                        if key not in ("layout", "default_dtype", *_SPECIAL_WEIGHTS)})
         seed = _stable_seed(exercise, function, clause, "plain")
     else:   # the same plain case for every clause of sizes or values: asked once per submission and function
         plain = replace(spec.base, extra={**spec.base.extra, **{key: failing.extra[key] for key in mode
@@ -407,12 +439,13 @@ def _right_without_the_clause(learner, exercise: str, function: str, spec: Spec,
                         mask="random" if failing.mask else spec.base.mask)
         seed = _stable_seed(exercise, function, "plain")
     float32_internals = clause in ("gradients", "constant_columns")   # accepted there
-    key = (exercise, function, seed, repr(plain), float32_internals, bool(failing.extra.get("zero_vectors")))
+    special = sorted(_SPECIAL_WEIGHTS.intersection(failing.extra))
+    key = (exercise, function, seed, repr(plain), float32_internals, tuple(special))
     known = _RIGHT_ON_THE_PLAIN_CASE.setdefault(learner, {})
     if key not in known:
         args, kwargs, tol = _call_and_tolerance(spec, generator(seed), plain)
-        if failing.extra.get("zero_vectors"):
-            args, kwargs = _vectors_zeroed((args, kwargs)) or (args, kwargs)
+        if special:
+            args, kwargs = _special_weights(exercise, function, spec, failing, (args, kwargs)) or (args, kwargs)
         if float32_internals:
             tol = tol.scaled(8.0)
         elif plain.dtype == torch.float64:
@@ -445,6 +478,47 @@ def _expect_by_keyword(judge: Judge, exercise: str, function: str, args: tuple, 
         raise Misconception(*CLAUSE_DIAGNOSES["keywords"], error.message) from None
     if not judge.problems:
         _expect_explicit_zeros(judge, exercise, function, by_name, tol, result)
+    if not judge.problems:
+        _expect_other_argument_types(judge, exercise, function, by_name, tol)
+
+
+def _expect_other_argument_types(judge: Judge, exercise: str, function: str, by_name: dict, tol: Tolerance) -> None:
+    """The call with each argument in another type its annotation allows, one at a time: an int where a float is
+    annotated (PEP 484: an int is acceptable where a float is; temperature=1, scale=1, base=10000), a tuple where a
+    Sequence is (special_ids=(0, 1)). A float argument given or defaulting to x takes round(x) (1 where x is None or
+    rounds to 0 without being 0), where the reference accepts it and answers finitely."""
+    parameters = inspect.signature(getattr(importlib.import_module(f"solutions.{exercise}"), function)).parameters
+    for name, parameter in parameters.items():
+        annotation = str(parameter.annotation)
+        value = by_name.get(name, parameter.default)
+        if "Sequence" in annotation and isinstance(value, list):
+            other, kind = tuple(value), "a tuple"
+        elif "float" in annotation and (value is None or type(value) is float) and value is not inspect.Parameter.empty:
+            integral = value is not None and math.isfinite(value) and (value == round(value) or round(value) != 0)
+            other = int(round(value)) if integral else 1
+            kind = f"the int {other}"
+        else:
+            continue
+        call = {**by_name, name: other}
+        try:
+            want = judge.run_reference(function, (), call)
+        except Exception:   # noqa: BLE001 - not a valid value here
+            continue
+        if not all(bool(t.isfinite().all()) for t in _tensor_paths(want).values() if t.is_floating_point()):
+            continue
+        before = len(judge.problems)
+        judge.call(function, tol=tol, **call)
+        judge.require_agreement(len(judge.observations) - 1)
+        if len(judge.problems) > before:
+            found = judge.diagnosis()
+            if found is not None and found[0] not in WEAKER_THAN_A_CLAUSE:
+                raise Misconception(*found, judge.problems[-1])
+            raise Misconception("argument_type_refused", f"Your {function} is right with the usual call, but not "
+                                f"when {name} is given as {kind}, which its annotation ({annotation}) allows: an int "
+                                "is a float wherever a float is asked for, and a Sequence may be a tuple. Do not "
+                                "test isinstance(x, float) or isinstance(x, list) to decide what to compute; convert "
+                                "(float(x), torch.as_tensor(x), list(x)) or use the value as it is.",
+                                judge.problems[-1])
 
 
 def _expect_explicit_zeros(judge: Judge, exercise: str, function: str, by_name: dict, tol: Tolerance,
@@ -574,7 +648,10 @@ STEP_ONLY = frozenset({"first_wrong_step"})
 CLAUSE_OUTRANKS = {"large_magnitudes": {"argument_ignored"},
                    # a zero key hidden gives its weight to the others: right up to each column's scale, wrong from
                    # the attention step on
-                   "zero_tokens": {"right_up_to_normalisation"}}
+                   "zero_tokens": {"right_up_to_normalisation"},
+                   # right on contiguous copies: a probe that rebuilds the inputs (contiguous) reads a shape into it
+                   "non_contiguous": {"right_only_when_square", "axes_permuted", "read_in_another_axis_order",
+                                      "argument_transposed", "batch_axis", "wrong_for_size", "breaks_for_size"}}
 
 
 def _expect_fresh_results(judge: Judge, function: str, spec: Spec, gen: torch.Generator, case: Case) -> None:
@@ -709,24 +786,53 @@ def _cases(spec: Spec, clause: str) -> list[Case]:
         cases.append(replace(cases[0], mask="random", batch=(2, 3)))
     if clause == "gradients" and "large_magnitudes" in spec.clauses:  # a derivative through an exp that overflows
         cases.append(replace(cases[0], scale=1e3))
-    if clause == "gradients":  # a zero bias still gets its gradient (no "skip it when it is zero")
-        cases.append(replace(cases[0], extra={**cases[0].extra, "zero_vectors": True}))
+    if clause == "gradients" and "fully_masked_query" in spec.clauses:  # a mask that hides nothing: no shortcut
+        cases.append(replace(cases[0], mask="all_visible"))
+    if clause == "gradients":  # weights at special values still get their gradients (no "skip it when it is zero")
+        cases += [replace(cases[0], extra={**cases[0].extra, special: True}) for special in sorted(_SPECIAL_WEIGHTS)]
     return cases
 
 
-def _vectors_zeroed(call: tuple[tuple, dict]) -> tuple[tuple, dict] | None:
-    """The call with every one-dimensional float tensor (a bias, a gain, a vector of weights) all zeros, or None
-    when it has none."""
+# Weights at the values that invite a shortcut, each a gradient case of its own (`_special_weights`).
+_SPECIAL_WEIGHTS = frozenset({"zero_vectors", "initial_values", "zero_matrices"})
+
+
+def _special_weights(exercise: str, function: str, spec: Spec, case: Case,
+                     call: tuple[tuple, dict]) -> tuple[tuple, dict] | None:
+    """The call with its weights at special values, as `case.extra` asks, or None when it has no such weight:
+    - "zero_vectors": every one-dimensional float tensor (a bias, a gain, a vector of weights) all zeros;
+    - "initial_values": as a layer starts: the gains (named gamma...) all ones and every other one-dimensional float
+      tensor all zeros (an identity affine map: a layer norm that skips gamma and beta there drops them from the
+      graph), where the function has a gain;
+    - "zero_matrices": every float tensor of two axes or more that holds no tokens (a weight matrix, a table) all
+      zeros (a zero-initialised projection)."""
+    if case.extra.get("zero_matrices"):
+        tokens = _token_slots(spec, case)
+        matrices = [path for path, tensor in _tensor_paths(call).items()
+                    if tensor.is_floating_point() and tensor.dim() >= 2 and path not in tokens]
+        for path in matrices:
+            call = _replaced(call, path, torch.zeros_like(_tensor_paths(call)[path]))
+        return call if matrices else None
+    gains = case.extra.get("initial_values")
+    names = list(by_stub_names(exercise, function, *call)) if gains else []
     found = []
 
-    def zero(tensor: torch.Tensor) -> torch.Tensor:
-        if tensor.is_floating_point() and tensor.dim() == 1:
-            found.append(tensor)
-            return torch.zeros_like(tensor)
-        return tensor
+    def vector(name: str, value: Any) -> Any:
+        if isinstance(value, dict):
+            return {key: vector(str(key), item) for key, item in value.items()}
+        if isinstance(value, (tuple, list)):
+            return type(value)(vector(name, item) for item in value)
+        if isinstance(value, torch.Tensor) and value.is_floating_point() and value.dim() == 1:
+            found.append(name)
+            return torch.ones_like(value) if gains and name.startswith("gamma") else torch.zeros_like(value)
+        return value
 
-    zeroed = map_tensors(call, zero)
-    return zeroed if found else None
+    args, kwargs = call
+    special = (tuple(vector(names[index] if index < len(names) else "", value) for index, value in enumerate(args)),
+               {name: vector(name, value) for name, value in kwargs.items()})
+    if not found or gains and not any(name.startswith("gamma") for name in found):
+        return None
+    return special
 
 
 def _token_slots(spec: Spec, case: Case) -> dict[tuple, list[int]]:
@@ -771,21 +877,6 @@ def _batched_alone(spec: Spec, gen: torch.Generator, case: Case) -> list[tuple[t
     batched = spec.make(gen, case)
     plain = spec.make(gen, replace(case, batch=()))
     return [_replaced(plain, path, _tensor_paths(batched)[path]) for path in _batch_slots(spec, case)]
-
-
-def _unexpanded(got: Any, expected: Any) -> Any:
-    """`got` with each tensor that is an expected one broadcast over more batch axes (identical copies, as expanding
-    attention's weights over the batch of V gives) reduced to one copy: an output that no batched argument reaches
-    may carry the batch or not."""
-    if isinstance(got, tuple) and isinstance(expected, tuple) and len(got) == len(expected):
-        return tuple(_unexpanded(g, e) for g, e in zip(got, expected))
-    if not (isinstance(got, torch.Tensor) and isinstance(expected, torch.Tensor)):
-        return got
-    extra = got.dim() - expected.dim()
-    if extra <= 0 or got.shape[extra:] != expected.shape or not got.numel():
-        return got
-    first = got[(0,) * extra]
-    return first if torch.equal(got, first.expand_as(got)) else got
 
 
 def _tensor_paths(value: Any, path: tuple = ()) -> dict[tuple, torch.Tensor]:
@@ -843,13 +934,22 @@ def column_major(value: Any) -> Any:
     """`value` with every tensor of two axes or more (in lists, tuples and dicts too) replaced by an equal tensor laid
     out in column-major (Fortran) order: the order of its axes reversed in memory, batch axes included. A
     non-contiguous view, as a transpose or a permute gives, which neither `.view()` on the last axes nor on the batch
-    axes accepts."""
+    axes accepts. A table model among them returns its logits in that layout too."""
     def reversed_layout(tensor: torch.Tensor) -> torch.Tensor:
         if tensor.dim() >= 2 and sum(size > 1 for size in tensor.shape) >= 2:
             axes = tuple(reversed(range(tensor.dim())))
             return tensor.permute(axes).contiguous().permute(axes)
         return tensor
-    return map_tensors(value, reversed_layout)
+
+    def models_too(item: Any) -> Any:
+        if isinstance(item, TableModel):
+            return TableModel(item.table, item.pos, item.context, "column_major")
+        if isinstance(item, (tuple, list)):
+            return type(item)(models_too(part) for part in item)
+        if isinstance(item, dict):
+            return {key: models_too(part) for key, part in item.items()}
+        return item
+    return models_too(map_tensors(value, reversed_layout))
 
 
 def random_mask(gen: torch.Generator, case: Case, n_k: int, n_q: int) -> torch.Tensor | None:
@@ -858,14 +958,15 @@ def random_mask(gen: torch.Generator, case: Case, n_k: int, n_q: int) -> torch.T
     - "random": about 60 % visible, every query seeing at least one key;
     - "fully_masked_query": random, and query 0 (and the last query when there are several) sees no key;
     - "no_key_visible": all False, no query sees a key;
+    - "all_visible": all True, every query sees every key;
     - "hidden_keys_large": random; `hide_large` then makes the hidden keys' scores large."""
     if case.mask is None:
         return None
     batch = case.extra.get("mask_batch", case.batch)                 # the mask_broadcast clause's own batch axes
     mask = torch.rand(*batch, n_k, 1 if case.extra.get("mask_per_key") else n_q, generator=gen) < 0.6
     mask[..., 0, :] = True
-    if case.mask == "no_key_visible":
-        mask[...] = False
+    if case.mask in ("no_key_visible", "all_visible"):
+        mask[...] = case.mask == "all_visible"
     if case.mask == "fully_masked_query":
         mask[..., :, 0] = False
         if n_q > 2:

@@ -171,7 +171,7 @@ def map_tensors(value: Any, change: Callable[[torch.Tensor], torch.Tensor]) -> A
     if isinstance(value, torch.Tensor):
         return change(value)
     if isinstance(value, TableModel):
-        return TableModel(change(value.table), change(value.pos), value.context)
+        return TableModel(change(value.table), change(value.pos), value.context, value.layout)
     if isinstance(value, (tuple, list)):
         return type(value)(map_tensors(item, change) for item in value)
     if isinstance(value, dict):
@@ -371,6 +371,21 @@ NAMED_THIS_GRADING: set[str] = set()  # variant labels named so far in this grad
 _FAILED = object()
 
 
+def unexpanded(got: Any, expected: Any) -> Any:
+    """`got` with each tensor that is an expected one broadcast over more batch axes (identical copies, as expanding
+    attention's weights over the batch of V gives) reduced to one copy: an output that no batched argument reaches
+    may carry the batch or not."""
+    if isinstance(got, tuple) and isinstance(expected, tuple) and len(got) == len(expected):
+        return tuple(unexpanded(g, e) for g, e in zip(got, expected))
+    if not (isinstance(got, torch.Tensor) and isinstance(expected, torch.Tensor)):
+        return got
+    extra = got.dim() - expected.dim()
+    if extra <= 0 or got.shape[extra:] != expected.shape or not got.numel():
+        return got
+    first = got[(0,) * extra]
+    return first if torch.equal(got, first.expand_as(got)) else got
+
+
 def _reproduces(module: Any, observation: Observation, want: Any) -> bool:
     """Whether the variant module gives the learner's result on this observation, and is itself wrong there if the
     learner is."""
@@ -379,6 +394,8 @@ def _reproduces(module: Any, observation: Observation, want: Any) -> bool:
         return False
     if observation.grad:
         output = unused_as_zero(output, want, observation.tol)[0]
+    else:   # as the learner's own result was read where no batched argument reaches an output (broadcast_batch)
+        output = unexpanded(output, observation.result)
     return agree(observation.result, output, observation.tol.scaled(2.0)) and \
         (agree(observation.result, want, observation.tol) or not agree(output, want, observation.tol))
 

@@ -51,7 +51,7 @@ def fingerprint(value: Any) -> tuple:
     if isinstance(value, Seed):
         return ("seed", value.n)
     if isinstance(value, TableModel):
-        return ("table_model", value.context, fingerprint(value.table), fingerprint(value.pos))
+        return ("table_model", value.context, value.layout, fingerprint(value.table), fingerprint(value.pos))
     if isinstance(value, (list, tuple)):
         if _STR_INT.issuperset(map(type, value)):  # sentences, tokens, ids: their own key
             return (type(value).__name__, "str_int", *value)

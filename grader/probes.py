@@ -33,7 +33,7 @@ from grader.diagnose import (
     same_form,
 )
 from grader.sandbox import LearnerError
-from grader.sandbox.protocol import UNREADABLE, Seed
+from grader.sandbox.protocol import UNREADABLE, Seed, TableModel
 from grader.sandbox.submission import HIDDEN_PACKAGES, aliases
 
 if TYPE_CHECKING:
@@ -68,7 +68,7 @@ def structural(judge: Judge, observation: Observation, expected: Any) -> Diagnos
     for probe in (_nondeterministic, _kept_between_calls, _same_object_twice, _discrete_in_float32, _mask_expanded,
                   _batch_axis, _heads,
                   _stage,
-                  _optional_arguments, _defaults, _implicit_default, _argument_transposed, _square_only, _arguments,
+                  _zero_read_as_unset, _optional_arguments, _defaults, _implicit_default, _argument_transposed, _square_only, _arguments,
                   _wrong_for_size,
                   _integer_read_otherwise, _count_difference):
         try:
@@ -672,6 +672,38 @@ def _defaults(calls: _Calls, observation: Observation, expected: Any) -> Diagnos
         "library, such as Hugging Face's top_k=50 or another eps).")
 
 
+def _zero_read_as_unset(calls: _Calls, observation: Observation, expected: Any) -> Diagnosis | None:
+    """An argument given as 0 (or 0.0) whose contract default is something else: the learner's result is the
+    reference's with that argument at its default (`x = x or default` reads 0 as left out). Reference calls only."""
+    try:
+        parameters = inspect.signature(getattr(calls.judge.reference, observation.function)).parameters
+    except (AttributeError, TypeError, ValueError):
+        return None
+    names = list(parameters)
+    given = {**dict(zip(names, observation.args)), **observation.kwargs}
+    for name, value in given.items():
+        parameter = parameters.get(name)
+        if type(value) not in (int, float) or value != 0 or parameter is None or \
+                parameter.default is inspect.Parameter.empty or parameter.default == 0:
+            continue
+        if name in observation.kwargs:
+            args, kwargs = observation.args, {**observation.kwargs, name: parameter.default}
+        else:
+            index = names.index(name)
+            args, kwargs = (*observation.args[:index], parameter.default, *observation.args[index + 1:]), \
+                observation.kwargs
+        try:
+            theirs = calls.reference(observation.function, args, kwargs)
+        except Exception:   # noqa: BLE001 - the default needs other arguments: no reading
+            continue
+        if agree(observation.result, theirs, observation.tol) and not agree(theirs, expected, observation.tol):
+            return "explicit_zero_ignored", (
+                f"Your result with {name}={value!r} is the contract's result with {name} left at its default "
+                f"({parameter.default!r}): 0 is a value like any other, and `x = x or default` (or `if not x:`) reads "
+                "it as left out, since 0 is falsy. Test for the missing value itself: `if x is None`.")
+    return None
+
+
 def _implicit_default(calls: _Calls, observation: Observation, expected: Any) -> Diagnosis | None:
     """A float argument the call leaves out, whose contract default (None) stands for a value computed from the
     sizes (a scale of 1/sqrt(N)): the learner's result is the reference's with that argument given as another
@@ -1216,18 +1248,28 @@ def _crash_empty_input(calls: _Calls, observation: Observation) -> Diagnosis | N
 
 
 def _crash_layout(calls: _Calls, observation: Observation) -> Diagnosis | None:
-    """It raises on inputs that are non-contiguous views, and runs on contiguous copies of the same values."""
-    if not any(not tensor.is_contiguous() for tensor in _tensors((observation.args, observation.kwargs))):
+    """It raises on inputs that are non-contiguous views (or on a model's non-contiguous logits), and runs on
+    contiguous copies of the same values."""
+    values = (observation.args, observation.kwargs)
+    if not any(not tensor.is_contiguous() for tensor in _tensors(values)) and \
+            not any(isinstance(value, TableModel) and value.layout != "row_major"
+                    for value in (*observation.args, *observation.kwargs.values())):
         return None
+
+    def packed(value: Any) -> Any:
+        if isinstance(value, TableModel):
+            return TableModel(value.table.contiguous(), value.pos.contiguous(), value.context)
+        return map_tensors(value, torch.Tensor.contiguous)
     try:
-        calls.learner(observation.function, map_tensors(observation.args, torch.Tensor.contiguous),
-                      map_tensors(observation.kwargs, torch.Tensor.contiguous))
+        calls.learner(observation.function, tuple(packed(value) for value in observation.args),
+                      {name: packed(value) for name, value in observation.kwargs.items()})
     except LearnerError:
         return None
     return "assumes_contiguous", (
         "Your function raises when an input is a non-contiguous view (the call shown passes one: every axis reversed "
-        "in memory, as a transpose or a permute leaves a tensor) and runs on a contiguous copy of the same values: "
-        ".view() needs a compatible layout, so use .reshape() (or .contiguous() first).")
+        "in memory, as a transpose or a permute leaves a tensor, or a model whose logits come back transposed) and "
+        "runs on a contiguous copy of the same values: .view() needs a compatible layout, so use .reshape() (or "
+        ".contiguous() first).")
 
 
 # What torch and Python say when they get a float where they need an integer.

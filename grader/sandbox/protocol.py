@@ -17,7 +17,8 @@ never pickle, so decoding cannot run code:
 - `{"dtype": "float64"}` is a `torch.dtype` (one of DTYPES);
 - `{"seed": n}` becomes `torch.Generator().manual_seed(n)` on the learner's side;
 - `{"table_model": [table, pos]}` becomes a `TableModel` (a deterministic language model); `[table, pos, "sum"]` one
-  whose columns read the sum of the ids so far (a model with a longer memory than the last token).
+  whose columns read the sum of the ids so far (a model with a longer memory than the last token), and
+  `[table, pos, context, "column_major"]` one whose logits come back as a transposed view (a row-major model's .T).
 
 `decode` is strict: an unknown tag, dtype or shape that does not match the byte count is a `ProtocolError`, and sizes
 are capped. This module imports only the standard library and torch: its source is also sent to the sandbox, which
@@ -131,22 +132,27 @@ class TableModel:
     are the ids themselves (`context="last"`: a bigram model) or their running sums modulo V (`context="sum"`: column n
     depends on every id up to n, so caching by the last token or scoring in windows shows).
 
-    table is (V, V): column v scores the token after key v; pos is (V, P) and adds a position-dependent bias.
+    table is (V, V): column v scores the token after key v; pos is (V, P) and adds a position-dependent bias. With
+    `layout="column_major"` the logits are the same values laid out as a transpose leaves them (a model that works
+    row-major and returns logits.T): a non-contiguous tensor, which `.view()` refuses.
     The grader calls the same class in-process to run the reference, and sends it to the learner as data. `calls`
     counts the calls made on this object (the worker reports it: a contract may fix how often a model is called).
     """
 
     CONTEXTS = ("last", "sum")
+    LAYOUTS = ("row_major", "column_major")
     training = True   # a model's mode, as a torch module has it (train() and eval() switch it): a caller's to set
 
-    def __init__(self, table: torch.Tensor, pos: torch.Tensor, context: str = "last"):
+    def __init__(self, table: torch.Tensor, pos: torch.Tensor, context: str = "last", layout: str = "row_major"):
         if table.dim() != 2 or table.shape[0] != table.shape[1]:
             raise ValueError(f"table must be (V, V), got {tuple(table.shape)}")
         if pos.dim() != 2 or pos.shape[0] != table.shape[0]:
             raise ValueError(f"pos must be (V, P) with V = {table.shape[0]}, got {tuple(pos.shape)}")
         if context not in self.CONTEXTS:
             raise ValueError(f"context must be one of {self.CONTEXTS}, got {context!r}")
-        self.table, self.pos, self.context = table, pos, context
+        if layout not in self.LAYOUTS:
+            raise ValueError(f"layout must be one of {self.LAYOUTS}, got {layout!r}")
+        self.table, self.pos, self.context, self.layout = table, pos, context, layout
         self.calls = 0
 
     def __call__(self, ids: torch.Tensor) -> torch.Tensor:
@@ -155,7 +161,8 @@ class TableModel:
             raise ValueError(f"ids must be (N,) with N <= {self.pos.shape[1]}, got {tuple(ids.shape)}")
         self.calls += 1
         keys = ids if self.context == "last" else torch.cumsum(ids, dim=0) % self.table.shape[0]
-        return self.table[:, keys] + self.pos[:, : ids.shape[0]]
+        logits = self.table[:, keys] + self.pos[:, : ids.shape[0]]
+        return logits.T.contiguous().T if self.layout == "column_major" else logits
 
     def train(self, mode: bool = True) -> TableModel:
         self.training = bool(mode)
@@ -280,6 +287,8 @@ def encode(value: object, keep_layout: bool = False) -> object:
         return {"seed": int(value.n)}
     if isinstance(value, TableModel):
         parts = [encode(value.table), encode(value.pos)]
+        if value.layout != "row_major":
+            return {"table_model": [*parts, value.context, value.layout]}
         return {"table_model": parts if value.context == "last" else [*parts, value.context]}
     if isinstance(value, NumpyArray):
         return {"ndarray": _encode_tensor(value.data)}
@@ -385,15 +394,16 @@ def _decode(message: object, depth: int, budget: list[int]) -> object:
             raise ProtocolError("seed must be an integer in [0, 2**63)")
         return Seed(body)
     if tag == "table_model":
-        if not isinstance(body, list) or len(body) not in (2, 3) or len(body) == 3 and body[2] != "sum":
-            raise ProtocolError('table_model body must be [table, pos] or [table, pos, "sum"]')
+        if not isinstance(body, list) or len(body) not in (2, 3, 4) or not all(type(part) is str for part in body[2:]):
+            raise ProtocolError('table_model body must be [table, pos], [table, pos, "sum"] or [table, pos, context, '
+                                'layout]')
         table, pos = (_decode(part, depth + 1, budget) for part in body[:2])
         if not (isinstance(table, torch.Tensor) and isinstance(pos, torch.Tensor)):
             raise ProtocolError("table_model parts must be tensors")
         try:
             return TableModel(table, pos, *body[2:])
         except ValueError as error:
-            raise ProtocolError(str(error)) from None
+            raise ProtocolError(f"table_model: {error}") from None
     raise ProtocolError(f"unknown tag {tag!r}")
 
 

@@ -140,6 +140,12 @@ def test_an_unseen_mistake_fails_its_clause_and_is_told_what_kind_of_wrong_it_is
 # name -> (exercise, source appended to the model answer's module, the diagnosis some failed check must carry): the
 # probes that call the learner again, on a call that raised and on a wrong result
 CALLING_PROBES = {
+    "zero_temperature_read_as_unset": ("sampling", """
+        _right = next_token_probs
+
+        def next_token_probs(logits, temperature=1.0, top_k=None, top_p=None):
+            return _right(logits, temperature or 1.0, top_k, top_p)   # 0 read as "not given"
+    """, "explicit_zero_ignored"),
     "imports_the_reference": ("softmax", """
         def softmax_cols(scores):
             from reference.softmax import softmax_cols as library     # hidden from submissions: it never imports

@@ -90,6 +90,18 @@ def test_a_table_model_that_reads_every_earlier_token_roundtrips_and_is_causal()
         decode({"table_model": [encode(torch.ones(2, 2)), encode(torch.ones(2, 2)), "max"]})
 
 
+def test_a_table_model_with_transposed_logits_roundtrips():
+    """`layout="column_major"`: the same logits, laid out as a row-major model's logits.T (non-contiguous)."""
+    model = TableModel(torch.randn(5, 5), torch.randn(5, 7), context="sum", layout="column_major")
+    back = roundtrip(model)
+    ids = torch.tensor([4, 3, 3, 1, 2])
+    assert (back.context, back.layout) == ("sum", "column_major") and torch.equal(back(ids), model(ids))
+    assert not back(ids).is_contiguous() and back(ids).stride() == (1, 5)
+    assert torch.equal(model(ids), TableModel(model.table, model.pos, context="sum")(ids))
+    with pytest.raises(ProtocolError, match="layout"):
+        decode({"table_model": [encode(torch.ones(2, 2)), encode(torch.ones(2, 2)), "last", "diagonal"]})
+
+
 def test_table_model_checks_shapes():
     with pytest.raises(ValueError, match="table"):
         TableModel(torch.randn(4, 5), torch.randn(4, 2))

@@ -319,7 +319,7 @@ def test_decode(learner):
     """Concatenate, every "</w>" becomes a space, trailing spaces stripped; decode(encode(t)) == " ".join(t.split()),
     also for words that end in "w", "<", "/" or ">" (a strip of the characters of "</w>" eats them);
     random token lists, where "</w>" tokens of their own give consecutive spaces that must stay, at the start too
-    (only trailing spaces are removed); tokens are joined exactly as they are, with no Unicode normalisation
+    (only trailing spaces are removed), and lists whose every token ends a word; tokens are joined exactly as they are, with no Unicode normalisation
     (decomposed accents, ligatures and full-width letters stay as given)."""
     from reference.bpe import bpe_encode, train_bpe
 
@@ -339,6 +339,10 @@ def test_decode(learner):
         for _ in range(6):
             picks = torch.randint(0, len(pieces), (int(torch.randint(1, 12, (), generator=gen)),), generator=gen)
             judge.expect("bpe_decode", [pieces[i] for i in picks.tolist()], tol=EXACT)
+        word_final = ["</w>", "b</w>", "aé</w>", "a</w>"]     # every token ends a word (a vocabulary of whole words)
+        for size in (1, 2, 5, 9):
+            picks = torch.randint(0, len(word_final), (size,), generator=gen)
+            judge.expect("bpe_decode", [word_final[i] for i in picks.tolist()], tol=EXACT)
 
 
 @pytest.mark.grades("bpe_decode")

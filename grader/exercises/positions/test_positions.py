@@ -87,6 +87,21 @@ def test_buckets_random_offsets(learner):
 
 
 @pytest.mark.grades("relative_position_bucket")
+def test_buckets_of_small_offsets_alone(learner):
+    """A bucket depends on its own offset only, so tensors holding only small offsets (every distance below the
+    exact buckets', where a shortcut for "no logarithm needed" may return the offsets as they are), only one sign,
+    or a single offset (0-d and of shape (1,)) get the buckets those offsets get among others: T5's table,
+    bidirectional and causal, and a table of 8 buckets."""
+    gen = generator(1603)
+    with Judge(learner, "positions") as judge:
+        for config in ((True, 32, 128), (False, 32, 128), (True, 8, 20)):
+            exact = (config[1] // 2 if config[0] else config[1]) // 2
+            small = torch.randint(-exact + 1, exact, (12,), generator=gen)
+            for offsets in (small, small.abs(), -small.abs(), small.view(3, 4), small[:1], small[0]):
+                expect_buckets(judge, offsets, config)
+
+
+@pytest.mark.grades("relative_position_bucket")
 def test_buckets_of_an_attention_grid(learner):
     """The (N_k, N_q) grid of offsets key - query that a T5 bias looks up: 40 keys and 30 queries (and a decoder
     step whose query sits at position 200), bidirectional and causal."""

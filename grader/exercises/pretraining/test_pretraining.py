@@ -92,8 +92,8 @@ def eligible_of(ids: torch.Tensor, special=SPECIAL) -> torch.Tensor:
 
 @pytest.mark.grades("mlm_corrupt", weight=2)
 def test_mlm_exact_properties(learner):
-    """Properties every draw has, on 1-, 2- and 3-dimensional int64 and int32 ids, special ids as a list and as a
-    tensor, special ids at the bottom, at the top and scattered in the middle of the vocabulary (ordinary ids on both sides), mask_prob 0.15, 0.5, 1 and 0: shapes and
+    """Properties every draw has, on 1-, 2- and 3-dimensional int64 and int32 ids, special ids as a list, a tuple and
+    a tensor, special ids at the bottom, at the top and scattered in the middle of the vocabulary (ordinary ids on both sides), mask_prob 0.15, 0.5, 1 and 0: shapes and
     dtypes (corrupted like ids, labels long); special tokens are never chosen; labels hold the original id exactly at
     the chosen positions and -100 elsewhere; unchosen positions are unchanged; every id is in [0, vocab_size);
     mask_prob 1 chooses every eligible position, 0 none; ids given as a non-contiguous view (a transpose) too; an
@@ -113,7 +113,8 @@ def test_mlm_exact_properties(learner):
                       mask_id=23),
              mlm_case(sentences(gen, 24, 12).T, 8, 0.5),      # a non-contiguous view (a transpose), as inputs may be
              mlm_case(torch.tensor([[MASK, 7, MASK, 9, CLS, MASK]] * 4), 9, 1.0, special=[CLS, SEP, PAD]),
-             mlm_case(sentences(gen, 10, 12), 10, 0.5, special=[])]        # no special ids at all
+             mlm_case(sentences(gen, 10, 12), 10, 0.5, special=[]),        # no special ids at all
+             mlm_case(sentences(gen, 20, 16), 12, 1.0, special=tuple(SPECIAL))]   # any Sequence: a tuple too
     ids_of = [args[0] for args, _ in cases]
 
     def count(results) -> Counts:

@@ -439,14 +439,15 @@ def state_mask(gen: torch.Generator, case: Case, n: int) -> torch.Tensor | None:
     - "random": about 60 % visible, position 0 always;
     - "fully_masked_query": random, and the first state of the batch (and the last, when there are three or more)
       sees no position;
-    - "no_key_visible": all False."""
+    - "no_key_visible": all False;
+    - "all_visible": all True."""
     if case.mask is None:
         return None
     batch = case.extra.get("mask_batch", case.batch)
     mask = torch.rand(*batch, n, generator=gen) < 0.6
     mask[..., 0] = True
-    if case.mask == "no_key_visible":
-        mask[...] = False
+    if case.mask in ("no_key_visible", "all_visible"):
+        mask[...] = case.mask == "all_visible"
     if case.mask == "fully_masked_query":
         states = mask.view(-1, n)
         states[0] = False

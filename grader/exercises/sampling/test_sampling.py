@@ -164,6 +164,21 @@ def test_top_k_then_top_p(learner):
         expect_probs(judge, randn(gen, 16, scale=2.0), 1.2, 8, 0.85)
 
 
+@pytest.mark.grades("next_token_probs")
+def test_each_filter_at_its_neutral_value(learner):
+    """Each filter at a value where it keeps everything (top_p = 1, top_k = V or more, temperature 1) while the
+    others act: a shortcut for the neutral value must still apply the other filters, in float32 and float64."""
+    gen = generator(919)
+    with SamplingJudge(learner) as judge:
+        for dtype in (torch.float32, torch.float64):
+            for temperature, top_k, top_p in ((1.0, 3, 1.0), (0.7, 1, 1.0), (1.3, 12, 0.6), (1.0, 15, 0.8),
+                                              (1.0, 4, None), (1.0, None, 1.0), (0.0, 12, 1.0)):
+                logits = clear_logits(gen, 12, dtype, temperature, top_k, top_p)
+                tol = probs_tol(logits, temperature)
+                judge.expect("next_token_probs", logits, temperature, top_k, top_p,
+                             tol=tol.scaled(4 * FLOAT64) if dtype == torch.float64 else tol)
+
+
 def randint(gen, low: int, high: int) -> int:
     return int(torch.randint(low, high, (), generator=gen))
 

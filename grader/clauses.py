@@ -128,9 +128,12 @@ CLAUSES: dict[str, Clause] = {
         "inputs may be non-contiguous views: every tensor argument of two axes or more (weights too) is given "
         "column-major, its axes in reversed order in memory as a transpose or permute leaves them (two batch axes, "
         "and none: a reshape that folds no batch axis keeps the layout, so strides computed for a packed tensor "
-        "read it in the wrong order); a model among the arguments returns its logits transposed in memory",
+        "read it in the wrong order); a model among the arguments returns its logits transposed in memory; and "
+        "every argument that carries the batch axes given as one item broadcast over them (x[:1, :1].expand(2, 3, "
+        "...): the items share memory, which cannot be written in place, not even to be put back)",
         lambda base: [replace(base, batch=(2, 3), extra={**base.extra, "layout": "column_major"}),
-                      replace(base, extra={**base.extra, "layout": "column_major"})]),
+                      replace(base, extra={**base.extra, "layout": "column_major"}),
+                      replace(base, batch=(2, 3), extra={**base.extra, "layout": "expanded_batch"})]),
     # For a contract that says its arguments' batch axes broadcast; cases built from the function's batched and
     # unbatched inputs (see `_batched_alone`).
     "broadcast_batch": Clause(
@@ -191,7 +194,8 @@ CLAUSES: dict[str, Clause] = {
         "inputs, the float32 bound (float32 internals are accepted); where the contract has queries that see no "
         "key, once more with such a query (no NaN may reach a weight), and once more with a mask that hides nothing; "
         "once more with every one-dimensional float tensor (biases, gains) all zeros, once with the gains all ones "
-        "and the other vectors zeros (a layer as initialised), and once with every weight matrix all zeros; where the contract covers large inputs, once more with inputs a thousand "
+        "and the other vectors zeros (a layer as initialised), and once with every weight matrix all zeros; where "
+        "the contract covers large inputs, once more with inputs a thousand "
         "times larger (tanh written with exponentials overflows there); once with another call of the function "
         "between the call and its backward pass (a layer run twice before the loss); gradients are compared at "
         "finite inputs",
@@ -400,6 +404,8 @@ def _make_check(exercise: str, function: str, spec: Spec, clause: str) -> Callab
                         continue
                     if case.extra.get("layout") == "column_major":  # a crash is named by grader.probes
                         args, kwargs = column_major(args), column_major(kwargs)
+                    if case.extra.get("layout") == "expanded_batch":
+                        args, kwargs = _batch_expanded((args, kwargs), _batch_slots(spec, case), len(case.batch))
                     if case.dtype == torch.float64:
                         tol = tol.scaled(FLOAT64_FROM_FLOAT32)
                     judge.expect(function, *args, tol=tol, **kwargs)
@@ -742,7 +748,8 @@ def _expect_results_not_shared(judge: Judge, function: str, first: tuple, other:
     if changed is not None and not agree(updated, judge.run_reference(function, *changed[:2]), changed[2]):
         raise Misconception(*CLAUSE_DIAGNOSES["fresh_values"], f"{call} called again on the same argument objects, "
                             "after the caller changed their values in place (tensors as an optimiser step changes "
-                            "weights, lists refilled with other items), returned a stale result: a cache keyed by the identity of an argument (id(), is)")
+                            "weights, lists refilled with other items), returned a stale result: a cache keyed by "
+                            "the identity of an argument (id(), is)")
     for slot, got, want in zip(slots, mixed, expected_mixed, strict=True):
         if not agree(got, want, tol):
             raise Misconception(*CLAUSE_DIAGNOSES["fresh_values"], f"{call} called again on the same argument "
@@ -860,6 +867,16 @@ def _tokens_zeroed(call: tuple[tuple, dict], slots: dict[tuple, list[int]]) -> t
         for axis in axes:
             tensor.select(axis, 1).zero_()
         call = _replaced(call, path, tensor)
+    return call
+
+
+def _batch_expanded(call: tuple[tuple, dict], slots: list[tuple], axes: int) -> tuple[tuple, dict]:
+    """The call with each tensor in `slots` replaced by its first item broadcast over its `axes` leading (batch) axes:
+    equal values, one memory for every item (stride 0)."""
+    paths = _tensor_paths(call)
+    for path in slots:
+        tensor = paths[path]
+        call = _replaced(call, path, tensor[(slice(0, 1),) * axes].expand_as(tensor))
     return call
 
 

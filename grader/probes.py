@@ -68,7 +68,8 @@ def structural(judge: Judge, observation: Observation, expected: Any) -> Diagnos
     for probe in (_nondeterministic, _kept_between_calls, _same_object_twice, _discrete_in_float32, _mask_expanded,
                   _batch_axis, _heads,
                   _stage,
-                  _zero_read_as_unset, _optional_arguments, _defaults, _implicit_default, _argument_transposed, _square_only, _arguments,
+                  _zero_read_as_unset, _optional_arguments, _defaults, _implicit_default, _argument_transposed,
+                  _square_only, _arguments,
                   _wrong_for_size,
                   _integer_read_otherwise, _count_difference):
         try:
@@ -1265,6 +1266,12 @@ def _crash_layout(calls: _Calls, observation: Observation) -> Diagnosis | None:
                       {name: packed(value) for name, value in observation.kwargs.items()})
     except LearnerError:
         return None
+    if any(0 in tensor.stride() and tensor.numel() > 1 for tensor in _tensors(values)):
+        return "assumes_contiguous", (
+            "Your function raises when an input is a broadcast view (the call shown passes one: x[:1].expand(...), "
+            "whose batch items share one memory) and runs on a contiguous copy of the same values: such a tensor "
+            "cannot be written in place, not even to be put back afterwards, and .view() may refuse it. Leave the "
+            "inputs alone: compute into new tensors (~x, not x.logical_not_()), or clone() first.")
     return "assumes_contiguous", (
         "Your function raises when an input is a non-contiguous view (the call shown passes one: every axis reversed "
         "in memory, as a transpose or a permute leaves a tensor, or a model whose logits come back transposed) and "

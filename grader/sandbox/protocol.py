@@ -12,6 +12,9 @@ never pickle, so decoding cannot run code:
   `"reversed": true` the shape and bytes are those of the tensor with the order of its axes reversed, and the tensor
   decodes as that one permuted back: a non-contiguous input in column-major (Fortran) order, batch axes included,
   which the grader sends to check that learners' code does not assume a layout (`encode(value, keep_layout=True)`);
+  with `"expanded": [n1, ...]` the shape and bytes are those of one item, and the tensor decodes as that item
+  broadcast over leading axes of those sizes (`expand`: every item the same memory, which cannot be written in
+  place), as a caller's `x[:1].expand(n, ...)` gives;
 - `{"ndarray": {...}}` is a numpy array, its body a tensor's: it decodes as a `NumpyArray`, so that a numpy result
   where the contract gives a tensor stays what it is (numpy scalars become Python numbers);
 - `{"dtype": "float64"}` is a `torch.dtype` (one of DTYPES);
@@ -310,6 +313,9 @@ def _encode_tensor(tensor: torch.Tensor, keep_layout: bool = False) -> dict:
         name = DTYPE_NAMES.get(tensor.dtype)
         if name is None:
             raise TypeError(f"tensors of dtype {str(tensor.dtype).removeprefix('torch.')} are not supported")
+        expanded = leading_expanded(tensor) if keep_layout else 0
+        if expanded:
+            shared, tensor = list(tensor.shape[:expanded]), tensor[(0,) * expanded]
         reverse = keep_layout and is_reversed(tensor)
         source = torch.Tensor.permute(tensor, *reversed(range(tensor.dim()))) if reverse else tensor
         if name == "bfloat16":  # numpy has no bfloat16: its bytes through a uint8 view
@@ -319,7 +325,17 @@ def _encode_tensor(tensor: torch.Tensor, keep_layout: bool = False) -> dict:
             raw = torch.Tensor.numpy(source, force=True).tobytes()  # in C order, whatever the strides
         shape = list(source.shape)
     body = {"dtype": name, "shape": shape, "data": raw}
-    return {**body, "reversed": True} if reverse else body
+    return {**body, **({"reversed": True} if reverse else {}), **({"expanded": shared} if expanded else {})}
+
+
+def leading_expanded(tensor: torch.Tensor) -> int:
+    """How many leading axes of `tensor` are broadcast (stride 0, size above one) before its first other axis."""
+    count = 0
+    for size, stride in zip(tensor.shape, tensor.stride()):
+        if stride != 0 or size <= 1:
+            break
+        count += 1
+    return count if count < tensor.dim() else 0
 
 
 def is_reversed(tensor: torch.Tensor) -> bool:
@@ -409,8 +425,13 @@ def _decode(message: object, depth: int, budget: list[int]) -> object:
 
 def decode_tensor(body: object) -> torch.Tensor:
     """A fresh, plain tensor from {dtype, shape, data}, checking every field."""
-    if not isinstance(body, dict) or set(body) - {"reversed"} != {"dtype", "shape", "data"}:
-        raise ProtocolError("a tensor must have exactly dtype, shape and data (and optionally reversed)")
+    if not isinstance(body, dict) or set(body) - {"reversed", "expanded"} != {"dtype", "shape", "data"}:
+        raise ProtocolError("a tensor must have exactly dtype, shape and data (and optionally reversed, expanded)")
+    shared = body.get("expanded", [])
+    if not (isinstance(shared, list) and all(type(n) is int and 1 < n < 2**20 for n in shared)
+            and len(shared) + len(body["shape"] if isinstance(body["shape"], list) else []) <= MAX_DIMS
+            and ("expanded" not in body or shared)):
+        raise ProtocolError("expanded must be a non-empty list of sizes above one")
     reverse = "reversed" in body
     if reverse and (body["reversed"] is not True or not isinstance(body["shape"], list) or len(body["shape"]) < 2):
         raise ProtocolError("reversed must be true, for a tensor of two axes or more")
@@ -430,4 +451,5 @@ def decode_tensor(body: object) -> torch.Tensor:
     if len(raw) != expected:
         raise ProtocolError(f"tensor {body['dtype']}{shape} needs {expected} bytes, got {len(raw)}")
     tensor = torch.empty(shape, dtype=dtype) if not raw else torch.frombuffer(bytearray(raw), dtype=dtype).view(shape)
-    return tensor.permute(*reversed(range(tensor.dim()))) if reverse else tensor
+    tensor = tensor.permute(*reversed(range(tensor.dim()))) if reverse else tensor
+    return tensor.expand(*shared, *tensor.shape) if shared else tensor

@@ -313,9 +313,9 @@ class Submission:
                   other_kwargs: dict, mixed: list[int | str] = (), in_place: bool = False) -> tuple:
         """A result the caller keeps, in one round trip: r = f(args); o = f(other); f on the very objects of args
         with each slot of `mixed` in turn from other; with `in_place`, f on those objects after their float tensors
-        were changed and their lists refilled from other's in place (`protocol.change_in_place`); f(args) again after the worker changed r in place -> (r
-        as returned, r after the call on other arguments, o, the last result, [the mixed calls' results], the
-        in-place call's result or None)."""
+        were changed and their lists refilled from other's in place (`protocol.change_in_place`); f(args) again
+        after the worker changed r in place -> (r as returned, r after the call on other arguments, o, the last
+        result, [the mixed calls' results], the in-place call's result or None)."""
         reply = self._call({"op": "call_held", "module": module, "function": function,
                             "default_dtype": self._default_dtype,
                             "args": protocol.encode(tuple(args), keep_layout=True),

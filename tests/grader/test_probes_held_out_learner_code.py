@@ -1938,9 +1938,6 @@ KNOWN_MISSES = {
         "carries no points of its own, and the functions that call it hand it contiguous heads",
     "blind74_sparse_cost_int_of_true_division": "as blind6_sparse_cost_int_of_true_division: wrong only past "
         "n = 1.3e8, where a correct loop over the queries cannot finish within a call's time limit",
-    "blind70_global_token_mask_flags_negated_in_place_and_back": "negates its argument in place and back, so its "
-        "values are as given after the call: wrong only for an argument that cannot be written (an expand()ed view) "
-        "or that requires grad, and the checks' flags are ordinary bool tensors",
 }
 FIRST_BATCH = [probe(False, *spec, name=name) for name, spec in WRONG.items()] + \
               [probe(True, *spec, name=name) for name, spec in RIGHT.items()]

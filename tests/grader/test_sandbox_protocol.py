@@ -44,6 +44,25 @@ def test_keep_layout_sends_a_column_major_tensor_as_one(shape):
         assert torch.equal(back, other) and back.is_contiguous()
 
 
+def test_keep_layout_sends_a_broadcast_tensor_as_one():
+    """An input broadcast over its leading axes (x[:1, :1].expand(2, 3, ...), the non_contiguous clause) arrives as
+    one item expanded again (stride 0: its items share memory, so an in-place write raises); its item may itself be
+    column-major; without keep_layout it arrives contiguous."""
+    item = torch.randn(1, 1, 4, 5)
+    flags = torch.ones(1, 6, dtype=torch.bool)
+    for source in (item.expand(2, 3, 4, 5), item[0, 0].T.expand(3, 5, 4), flags.expand(2, 6)):
+        back = decode(encode(source, keep_layout=True))
+        assert torch.equal(back, source) and back.stride() == source.stride()
+        with pytest.raises(RuntimeError, match="single memory location"):
+            back.logical_not_() if back.dtype == torch.bool else back.add_(1)
+        assert roundtrip(source).is_contiguous()
+    body = encode(item.expand(2, 3, 4, 5), keep_layout=True)["tensor"]
+    assert body["expanded"] == [2, 3] and body["shape"] == [4, 5]
+    for bad in ([], [1], [2.0], "2"):
+        with pytest.raises(ProtocolError, match="expanded"):
+            decode({"tensor": {**body, "expanded": bad}})
+
+
 def test_grad_slot_finds_arguments_and_entries_of_dict_arguments():
     args, kwargs = [torch.zeros(1), {"W": torch.ones(1)}], {"mask": None, "params": {"b": torch.ones(2)}}
     assert protocol.grad_slot(args, kwargs, 0) == (args, 0)

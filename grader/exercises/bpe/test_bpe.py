@@ -319,7 +319,8 @@ def test_decode(learner):
     """Concatenate, every "</w>" becomes a space, trailing spaces stripped; decode(encode(t)) == " ".join(t.split()),
     also for words that end in "w", "<", "/" or ">" (a strip of the characters of "</w>" eats them);
     random token lists, where "</w>" tokens of their own give consecutive spaces that must stay, at the start too
-    (only trailing spaces are removed), and lists whose every token ends a word; tokens are joined exactly as they are, with no Unicode normalisation
+    (only trailing spaces are removed), and lists whose every token ends a word; tokens are joined exactly as they
+    are, with no Unicode normalisation
     (decomposed accents, ligatures and full-width letters stay as given)."""
     from reference.bpe import bpe_encode, train_bpe
 

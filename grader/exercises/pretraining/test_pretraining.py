@@ -93,7 +93,8 @@ def eligible_of(ids: torch.Tensor, special=SPECIAL) -> torch.Tensor:
 @pytest.mark.grades("mlm_corrupt", weight=2)
 def test_mlm_exact_properties(learner):
     """Properties every draw has, on 1-, 2- and 3-dimensional int64 and int32 ids, special ids as a list, a tuple and
-    a tensor, special ids at the bottom, at the top and scattered in the middle of the vocabulary (ordinary ids on both sides), mask_prob 0.15, 0.5, 1 and 0: shapes and
+    a tensor, special ids at the bottom, at the top and scattered in the middle of the vocabulary (ordinary ids on
+    both sides), mask_prob 0.15, 0.5, 1 and 0: shapes and
     dtypes (corrupted like ids, labels long); special tokens are never chosen; labels hold the original id exactly at
     the chosen positions and -100 elsewhere; unchosen positions are unchanged; every id is in [0, vocab_size);
     mask_prob 1 chooses every eligible position, 0 none; ids given as a non-contiguous view (a transpose) too; an

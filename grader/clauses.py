@@ -101,6 +101,12 @@ CLAUSES: dict[str, Clause] = {
         "function takes a mask, once more with a random one (a query's visible scores can then all lie far below "
         "zero, where a softmax that lets hidden keys count as score 0 underflows)",
         lambda base: [replace(base, scale=1e3)]),
+    # For functions with "large_magnitudes" (their `make` reads case.scale): implied, as its other end.
+    "small_magnitudes": Clause(
+        "inputs a thousand times smaller than usual give the right result, in float32 and float64: no threshold, "
+        "floor or clamp of the code's own decides there (a variance floor, a ReLU that takes tiny values for zero, "
+        "an eps where the contract has none)",
+        lambda base: [replace(base, scale=1e-3), replace(base, scale=1e-3, dtype=torch.float64)]),
     "fully_masked_query": Clause(
         "a query that may see no key gets what the contract says (zero weights), never NaN or a uniform average: "
         "some queries, a mask that shows no key to any query, some queries of two keys (a shortcut for a size), and "
@@ -228,6 +234,8 @@ def clause_checks(exercise: str, specs: dict[str, Spec], weight: float = 1) -> d
                    and (c != "non_contiguous" or _has_a_layout(spec)) and (c != "same_object" or _has_a_pair(spec))]
         if "fully_masked_query" in spec.clauses and _token_slots(spec, spec.base):
             implied += [c for c in WITH_A_MASK if c not in spec.clauses]
+        if "large_magnitudes" in spec.clauses and "small_magnitudes" not in spec.clauses:
+            implied.append("small_magnitudes")
         for clause in (*spec.clauses, *implied):
             if clause not in CLAUSES:
                 raise ValueError(f"{exercise}.{function}: unknown clause {clause!r}; known: {sorted(CLAUSES)}")
@@ -294,6 +302,10 @@ CLAUSE_DIAGNOSES: dict[str, tuple[str, str]] = {
     "large_magnitudes": ("breaks_large_magnitudes", "Large inputs give a wrong result: something overflows, "
                          "loses precision or is capped (subtract the maximum before exp; avoid squaring before "
                          "normalising; ReLU has no upper bound, unlike ReLU6 or a clamp)."),
+    "small_magnitudes": ("breaks_small_magnitudes", "Inputs a thousand times smaller than usual give a wrong "
+                         "result: a threshold, floor or clamp of your own decides there (var.clamp(min=...), an eps "
+                         "where the contract has none or larger than its eps, values below 1e-6 taken for zero, a "
+                         "ReLU with a threshold). Use exactly the contract's formula and eps, and no other guard."),
     "fully_masked_query": ("breaks_fully_masked_query", "A query that may see no key must get what the contract "
                            "says (all-zero weights), not NaN, a uniform average or the nearest key."),
     "hidden_keys_large": ("hidden_keys_leak", "Keys the mask hides still change the result when their scores are "
@@ -378,7 +390,9 @@ def _make_check(exercise: str, function: str, spec: Spec, clause: str) -> Callab
                             judge.expect(function, *args, tol=spec.tol(args, kwargs), **kwargs)
                         continue
                     if clause == "keywords":
-                        _expect_by_keyword(judge, exercise, function, *_call_and_tolerance(spec, gen, case))
+                        tiny = _call_and_tolerance(spec, gen, replace(case, scale=1e-3)) \
+                            if "large_magnitudes" in spec.clauses else None   # where an eps floor shows
+                        _expect_by_keyword(judge, exercise, function, *_call_and_tolerance(spec, gen, case), tiny)
                         continue
                     if clause == "default_dtype":
                         args, kwargs, tol = _call_and_tolerance(spec, gen, case)
@@ -472,7 +486,7 @@ def by_stub_names(exercise: str, function: str, args: tuple, kwargs: dict) -> di
 
 
 def _expect_by_keyword(judge: Judge, exercise: str, function: str, args: tuple, kwargs: dict,
-                       tol: Tolerance) -> None:
+                       tol: Tolerance, tiny: tuple[tuple, dict, Tolerance] | None = None) -> None:
     """The call with every argument given by its name in the contract's signature (the model answer's, from which
     the stubs are made). A TypeError there is the names' fault: the same call by position is checked elsewhere."""
     by_name = by_stub_names(exercise, function, args, kwargs)
@@ -484,6 +498,10 @@ def _expect_by_keyword(judge: Judge, exercise: str, function: str, args: tuple, 
         raise Misconception(*CLAUSE_DIAGNOSES["keywords"], error.message) from None
     if not judge.problems:
         _expect_explicit_zeros(judge, exercise, function, by_name, tol, result)
+    if not judge.problems and tiny is not None:   # inputs a thousand times smaller: eps = 0 against a floor of 1e-6
+        tiny_by_name = by_stub_names(exercise, function, *tiny[:2])
+        _expect_explicit_zeros(judge, exercise, function, tiny_by_name, tiny[2],
+                               judge.run_reference(function, (), tiny_by_name))
     if not judge.problems:
         _expect_other_argument_types(judge, exercise, function, by_name, tol)
 

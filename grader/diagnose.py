@@ -61,7 +61,8 @@ GENERIC = frozenset({"wrong_shape", "wrong_dtype", "not_finite", "transposed", "
                      "breaks_clause", "assumes_contiguous", "breaks_broadcasting", "remembers_between_calls",
                      "shares_its_results", "breaks_constant_columns", "follows_the_default_dtype",
                      "mask_not_broadcast", "renamed_parameter", "zero_token_taken_for_padding",
-                     "scores_lose_precision"})
+                     "scores_lose_precision", "all_visible_mask_differs", "argument_type_refused",
+                     "breaks_small_magnitudes"})
 # Calls the sandbox fails although they returned, by the error type it gives them: the diagnosis each gets.
 SANDBOX_READINGS = {
     # torch's global settings left changed (the message names which)

@@ -132,9 +132,10 @@ class Judge:
         return False
 
     # -------------------------------------------------------------------------------------------- calling
-    def patience(self, factor: float):
-        """Inside, the learner's calls may take `factor` times the call time limit (a large size, for a loop)."""
-        return self.learner.patience(factor)
+    def patience(self, factor: float, give_up: bool = True):
+        """Inside, the learner's calls may take `factor` times the call time limit (a large size, for a loop; or a
+        fraction of it, with `give_up=False`, for a size only a closed form answers in time: see Submission.patience)."""
+        return self.learner.patience(factor, give_up)
 
     @contextlib.contextmanager
     def default_dtype(self, dtype: torch.dtype):

@@ -208,6 +208,7 @@ class Submission:
         self._worker: Worker | None = None
         self._worker_server: ForkServer | None = None  # the server that forked the current worker
         self._gave_up: dict[tuple[str, str], LearnerError] = {}  # (module, function or "*") -> why
+        self._give_up_on_timeout = True  # a call that runs out of time is not made again (`patience`)
         self._spent = 0.0  # wall seconds the grader has waited for the learner's calls, against total_seconds
         self._loaded: set[str] = set()  # the modules the current worker has imported
         self._substitutes: dict[tuple[str, str], Callable] = {}
@@ -234,15 +235,18 @@ class Submission:
             self._stop(kill=True)
 
     @contextlib.contextmanager
-    def patience(self, factor: float):
+    def patience(self, factor: float, give_up: bool = True):
         """Calls made inside may take `factor` times the call time limit: for a size large enough to catch a buffer
-        of fixed length, which a correct loop in Python needs seconds for."""
-        previous = self.limits
+        of fixed length, which a correct loop in Python needs seconds for (or less than one: a size only a closed
+        form answers in time). With `give_up=False`, a call that runs out of time there fails alone: the function
+        is still called by the checks that follow (on sizes it may answer)."""
+        previous, previous_give_up = self.limits, self._give_up_on_timeout
         self.limits = replace(previous, call_timeout=previous.call_timeout * factor)
+        self._give_up_on_timeout = give_up
         try:
             yield
         finally:
-            self.limits = previous
+            self.limits, self._give_up_on_timeout = previous, previous_give_up
 
     @contextlib.contextmanager
     def default_dtype(self, dtype: torch.dtype):
@@ -433,7 +437,8 @@ class Submission:
                                    f"{self.limits.total_seconds:g} s, this submission's time budget") from None
             error = LearnerError("timeout", f"{where} did not return within {self.limits.call_timeout:g} s "
                                  "(an infinite loop, or far too slow)")
-            self._gave_up[key] = error
+            if self._give_up_on_timeout:
+                self._gave_up[key] = error
             raise error from None
         except (EOFError, OSError):
             error = self._died(where, self._stop(kill=False))

@@ -55,6 +55,9 @@ Right per function: {'additive_attention': 1, 'apply_mask': 1, 'bpe_decode': 1, 
 
 Each entry: name -> (exercise_module, function_name, source); the source replaces the function in a copy of
 solutions/<module>.py.
+
+Also counted wrong after it came (2026-11-27, when the contract made sparse_attention_cost exact for every n, 10^12
+too, with no loop over n): blind28_sparse_cost_complement_of_outer_band, moved to WRONG_BLIND_28 (see its comment).
 """
 WRONG_BLIND_28 = {
     # Strips the trailing spaces only when the last token is word-final, peeking at tokens[-1]: right on every non-empty
@@ -331,6 +334,27 @@ WRONG_BLIND_28 = {
             rows = [[(i - j) % stride == 0 for i in range(n)] for j in range(n)]   # row j = key, column i = query
             return torch.tensor(rows)                         # Python bools: a bool tensor
 '''),
+    # Counted wrong since 2026-11-27, when the contract made the cost exact for every n, 10^12 too, with no loop over n
+    # (docs/contract.md): at n = 10^9 + 1 this loop runs out of time (cost_not_in_closed_form). Written as right.
+    # Local as n² minus the two triangles beyond the window (all n² once the window reaches n − 1), strided as a sum
+    # over the offsets, global as n² minus the pairs of two ordinary tokens: the contract's counts for every n, 0
+    # included.
+    "blind28_sparse_cost_complement_of_outer_band": ("sparse_attention", "sparse_attention_cost", '''
+        def sparse_attention_cost(pattern, n, *, window=None, stride=None, num_global=None):
+            # (the stub's input checks)
+            if pattern == "dense":
+                return n * n
+            if pattern == "causal":
+                return (n * n + n) // 2
+            if pattern == "local":
+                if window >= n - 1:
+                    return n * n
+                outside = n - window - 1                   # offsets window+1 .. n-1 on each side
+                return n * n - outside * (outside + 1)
+            if pattern == "strided":
+                return n + 2 * sum(n - k for k in range(stride, n, stride))
+            return n * n - (n - num_global) * (n - num_global)
+'''),
 }
 
 RIGHT_BLIND_28 = {
@@ -591,25 +615,6 @@ RIGHT_BLIND_28 = {
             # (the stub's input checks)
             offsets = torch.arange(n)[None, :] - torch.arange(n)[:, None]        # i - j
             return torch.div(offsets, stride, rounding_mode="floor") * stride == offsets
-'''),
-    # Local as n² minus the two triangles beyond the window (all n² once the window reaches n − 1), strided as a sum
-    # over the offsets, global as n² minus the pairs of two ordinary tokens: the contract's counts for every n, 0
-    # included.
-    "blind28_sparse_cost_complement_of_outer_band": ("sparse_attention", "sparse_attention_cost", '''
-        def sparse_attention_cost(pattern, n, *, window=None, stride=None, num_global=None):
-            # (the stub's input checks)
-            if pattern == "dense":
-                return n * n
-            if pattern == "causal":
-                return (n * n + n) // 2
-            if pattern == "local":
-                if window >= n - 1:
-                    return n * n
-                outside = n - window - 1                   # offsets window+1 .. n-1 on each side
-                return n * n - outside * (outside + 1)
-            if pattern == "strided":
-                return n + 2 * sum(n - k for k in range(stride, n, stride))
-            return n * n - (n - num_global) * (n - num_global)
 '''),
     # Clamps the distance at 1 before the float32 logarithm (no log(0) = -inf, and that branch is discarded anyway),
     # then T5's buckets; 0-d and empty inputs keep their shape and int64.

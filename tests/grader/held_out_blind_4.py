@@ -24,6 +24,9 @@ offsets); and a few plain mistakes written in a new way. Right entries use style
 (torch.func.vmap, block-diagonal masks, pixel_unshuffle/pixel_shuffle, heapq, exclusive cumulative sums, XOR labels).
 Each entry: name -> (exercise_module, function_name, source); the source replaces the function in a copy of
 solutions/<module>.py.
+
+Also counted wrong after it came (2026-11-27, when the contract made sparse_attention_cost exact for every n, 10^12
+too, with no loop over n): blind4_sparse_cost_offset_sums, moved to WRONG_BLIND_4 (see its comment).
 """
 WRONG_BLIND_4 = {
     # Folds the batch axes with .view(-1, M, N): batch axes that are a permuted view (not mergeable in memory) raise a
@@ -1456,6 +1459,27 @@ def scaled_dot_product_attention(Q, K, V, mask=None):
     output = torch.bmm(v, weights)
     return output.reshape(*batch, *output.shape[-2:]), weights.reshape(*batch, *weights.shape[-2:])
 '''),
+    # Counted wrong since 2026-11-27, when the contract made the cost exact for every n, 10^12 too, with no loop over n
+    # (docs/contract.md): at n = 10^9 + 1 this loop runs out of time (cost_not_in_closed_form). Written as right.
+    # Counts by offsets d = i - j (n - |d| pairs each), summed explicitly; math.comb for the causal triangle.
+    "blind4_sparse_cost_offset_sums": ("sparse_attention", "sparse_attention_cost", '''
+def sparse_attention_cost(pattern, n, *, window=None, stride=None, num_global=None):
+    if pattern not in PATTERNS:
+        raise ValueError(f"pattern must be one of {PATTERNS}; got {pattern!r}")
+    size = {"local": window, "strided": stride, "global": num_global}.get(pattern, 0)
+    if size is None:
+        raise ValueError(f"the {pattern!r} pattern needs its size")
+    if pattern == "dense":
+        return n ** 2
+    if pattern == "causal":
+        return math.comb(n + 1, 2)
+    if pattern == "local":
+        w = max(0, min(window, n - 1))
+        return n + 2 * sum(n - d for d in range(1, w + 1))
+    if pattern == "strided":
+        return n + 2 * sum(n - d for d in range(stride, n, stride))
+    return n * n - (n - num_global) ** 2
+'''),
 }
 
 RIGHT_BLIND_4 = {
@@ -2027,25 +2051,6 @@ def strided_mask(n, stride):
 def global_token_mask(is_global):
     ordinary = ~is_global
     return ~(ordinary.unsqueeze(-1) & ordinary.unsqueeze(-2))
-'''),
-    # Counts by offsets d = i - j (n - |d| pairs each), summed explicitly; math.comb for the causal triangle.
-    "blind4_sparse_cost_offset_sums": ("sparse_attention", "sparse_attention_cost", '''
-def sparse_attention_cost(pattern, n, *, window=None, stride=None, num_global=None):
-    if pattern not in PATTERNS:
-        raise ValueError(f"pattern must be one of {PATTERNS}; got {pattern!r}")
-    size = {"local": window, "strided": stride, "global": num_global}.get(pattern, 0)
-    if size is None:
-        raise ValueError(f"the {pattern!r} pattern needs its size")
-    if pattern == "dense":
-        return n ** 2
-    if pattern == "causal":
-        return math.comb(n + 1, 2)
-    if pattern == "local":
-        w = max(0, min(window, n - 1))
-        return n + 2 * sum(n - d for d in range(1, w + 1))
-    if pattern == "strided":
-        return n + 2 * sum(n - d for d in range(stride, n, stride))
-    return n * n - (n - num_global) ** 2
 '''),
 
     # ------------------------------------------------------------------ swin

@@ -73,6 +73,9 @@ Right per function: {'additive_attention': 1, 'apply_mask': 1, 'attention_decode
 
 Each entry: name -> (exercise_module, function_name, source); the source replaces the function in a copy of
 solutions/<module>.py.
+
+Also counted wrong after it came (2026-11-27, when the contract made sparse_attention_cost exact for every n, 10^12
+too, with no loop over n): blind40_right_sparse_cost_offset_sums_python_ints, moved to WRONG_BLIND_40 (see its comment).
 """
 WRONG_BLIND_40 = {
     # Returns the tokens as a tuple, not the list the contract names (a tuple never equals a list).
@@ -840,6 +843,24 @@ WRONG_BLIND_40 = {
             weights = softmax_cols(scores)
             return V @ weights, weights.detach().numpy()                 # the weights are for plotting
 '''),
+    # Counted wrong since 2026-11-27, when the contract made the cost exact for every n, 10^12 too, with no loop over n
+    # (docs/contract.md): at n = 10^9 + 1 this loop runs out of time (cost_not_in_closed_form). Written as right.
+    # Right: the counts as sums of n - |d| over the visible offsets d, Python ints throughout; global as g(2n -
+    # g) written as g n + (n - g) g.
+    "blind40_right_sparse_cost_offset_sums_python_ints": ("sparse_attention", "sparse_attention_cost", '''
+        def sparse_attention_cost(pattern, n, *, window=None, stride=None, num_global=None):
+            # (the stub's input checks)
+            if pattern == "dense":
+                return n * n
+            if pattern == "causal":
+                return sum(n - d for d in range(n))
+            if pattern == "local":
+                return sum(n - abs(d) for d in range(-n + 1, n) if abs(d) <= window)
+            if pattern == "strided":
+                return sum(n - abs(d) for d in range(-n + 1, n) if d % stride == 0)
+            g = num_global
+            return g * n + (n - g) * g
+'''),
 }
 
 RIGHT_BLIND_40 = {
@@ -1150,22 +1171,6 @@ RIGHT_BLIND_40 = {
             keys = is_global.unsqueeze(-1).expand(*is_global.shape, n).clone()   # our own (..., N, N) buffer
             keys |= is_global.unsqueeze(-2)
             return keys
-'''),
-    # Right: the counts as sums of n - |d| over the visible offsets d, Python ints throughout; global as g(2n -
-    # g) written as g n + (n - g) g.
-    "blind40_right_sparse_cost_offset_sums_python_ints": ("sparse_attention", "sparse_attention_cost", '''
-        def sparse_attention_cost(pattern, n, *, window=None, stride=None, num_global=None):
-            # (the stub's input checks)
-            if pattern == "dense":
-                return n * n
-            if pattern == "causal":
-                return sum(n - d for d in range(n))
-            if pattern == "local":
-                return sum(n - abs(d) for d in range(-n + 1, n) if abs(d) <= window)
-            if pattern == "strided":
-                return sum(n - abs(d) for d in range(-n + 1, n) if d % stride == 0)
-            g = num_global
-            return g * n + (n - g) * g
 '''),
     # Right: the buckets written by torch.where(..., out=torch.empty_like(offset)), then the upper half added in
     # place on that fresh LongTensor; the log in float32 as T5.

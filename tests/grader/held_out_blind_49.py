@@ -75,6 +75,9 @@ Right per function: {'additive_attention': 1, 'apply_mask': 1, 'attention_decode
 
 Each entry: name -> (exercise_module, function_name, source); the source replaces the function in a copy of
 solutions/<module>.py.
+
+Also counted wrong after it came (2026-11-27, when the contract made sparse_attention_cost exact for every n, 10^12
+too, with no loop over n): blind49_right_sparse_attention_cost_math_comb, moved to WRONG_BLIND_49 (see its comment).
 """
 WRONG_BLIND_49 = {
     # F.softmax(..., dtype=torch.float32), the mixed-precision habit of accumulating the softmax in float32, then NaN
@@ -629,6 +632,25 @@ WRONG_BLIND_49 = {
                 Q, K, V, attn_mask=attn_mask, is_causal=attn_mask is None)   # the decoder never looks ahead
             return linear(merge_heads(out.transpose(-2, -1)), params["Wo"], params["bo"])
 '''),
+    # Counted wrong since 2026-11-27, when the contract made the cost exact for every n, 10^12 too, with no loop over n
+    # (docs/contract.md): at n = 10^9 + 1 this loop runs out of time (cost_not_in_closed_form). Written as right.
+    # Closed forms through math.comb: causal C(n+1, 2); local n^2 minus the 2 C(n - w, 2) pairs beyond the band (w
+    # capped at n - 1); strided n + 2 sum_k (n - k s); global n^2 - (n - g)^2; all ints.
+    "blind49_right_sparse_attention_cost_math_comb": ("sparse_attention", "sparse_attention_cost", '''
+        def sparse_attention_cost(pattern, n, *, window=None, stride=None, num_global=None):
+            # (the stub's input checks)
+            if pattern == "dense":
+                return n * n
+            if pattern == "causal":
+                return math.comb(n + 1, 2)                        # pairs j <= i
+            if pattern == "local":
+                w = min(window, n - 1) if n else 0
+                return n * n - 2 * math.comb(n - w, 2)          # all pairs minus the two corners beyond the band
+            if pattern == "strided":
+                # offset k*s (k != 0) holds n - |k| s pairs
+                return n + 2 * sum(n - k * stride for k in range(1, (n - 1) // stride + 1)) if n else 0
+            return n * n - (n - num_global) ** 2
+'''),
 }
 
 RIGHT_BLIND_49 = {
@@ -901,23 +923,6 @@ RIGHT_BLIND_49 = {
                 if offset % stride == 0:                  # the diagonal i - j = offset
                     mask |= torch.diagflat(torch.ones(n - abs(offset), dtype=torch.bool), offset)
             return mask
-'''),
-    # Closed forms through math.comb: causal C(n+1, 2); local n^2 minus the 2 C(n - w, 2) pairs beyond the band (w
-    # capped at n - 1); strided n + 2 sum_k (n - k s); global n^2 - (n - g)^2; all ints.
-    "blind49_right_sparse_attention_cost_math_comb": ("sparse_attention", "sparse_attention_cost", '''
-        def sparse_attention_cost(pattern, n, *, window=None, stride=None, num_global=None):
-            # (the stub's input checks)
-            if pattern == "dense":
-                return n * n
-            if pattern == "causal":
-                return math.comb(n + 1, 2)                        # pairs j <= i
-            if pattern == "local":
-                w = min(window, n - 1) if n else 0
-                return n * n - 2 * math.comb(n - w, 2)          # all pairs minus the two corners beyond the band
-            if pattern == "strided":
-                # offset k*s (k != 0) holds n - |k| s pairs
-                return n + 2 * sum(n - k * stride for k in range(1, (n - 1) // stride + 1)) if n else 0
-            return n * n - (n - num_global) ** 2
 '''),
     # Pairs by halves as the complex number x_i + i x_{i+D/2}, multiplied by torch.polar(1, p theta_i) in complex128 for
     # float64 inputs (angles in float64): the real part is x_i cos - x_{i+D/2} sin, the imaginary part x_{i+D/2} cos +

@@ -27,6 +27,9 @@ on tensors, and a few plain convention mix-ups (BERT's and timm's eps, Hugging F
 beams, alphabetical or incremental BPE tie orders). Right entries meet the whole contract in other styles.
 Each entry: name -> (exercise_module, function_name, source); the source replaces the function in a copy of
 solutions/<module>.py.
+
+Also counted wrong after it came (2026-11-27, when the contract made sparse_attention_cost exact for every n, 10^12
+too, with no loop over n): blind8_right_sparse_cost_per_query_counts, moved to WRONG_BLIND_8 (see its comment).
 """
 WRONG_BLIND_8 = {
     # ------------------------------------------------------------------ softmax
@@ -878,6 +881,31 @@ def window_reverse(windows, window, height, width):
     grid = windows.reshape(*batch, height // M, width // M, channels, M, M).movedim((-5, -4), (-4, -2))
     return grid.reshape(*batch, channels, height, width)
 '''),
+    # Counted wrong since 2026-11-27, when the contract made the cost exact for every n, 10^12 too, with no loop over n
+    # (docs/contract.md): at n = 10^9 + 1 this loop runs out of time (cost_not_in_closed_form). Written as right.
+    # Counts the visible keys query by query in a loop; the same ints and ValueErrors. Passes the visible tests;
+    # agrees with the model answer on the check battery.
+    "blind8_right_sparse_cost_per_query_counts": ("sparse_attention", "sparse_attention_cost", '''
+def sparse_attention_cost(pattern, n, *, window=None, stride=None, num_global=None):
+    if pattern not in PATTERNS:
+        raise ValueError(f"pattern must be one of {PATTERNS}; got {pattern!r}")
+    needs = {"local": ("window", window), "strided": ("stride", stride), "global": ("num_global", num_global)}
+    if pattern in needs and needs[pattern][1] is None:
+        raise ValueError(f"the {pattern!r} pattern needs {needs[pattern][0]}=...")
+    total = 0
+    for i in range(n):                                  # keys visible to query i
+        if pattern == "dense":
+            total += n
+        elif pattern == "causal":
+            total += i + 1
+        elif pattern == "local":
+            total += min(i + window, n - 1) - max(i - window, 0) + 1
+        elif pattern == "strided":
+            total += i // stride + (n - 1 - i) // stride + 1
+        else:
+            total += n if i < num_global else num_global
+    return total
+'''),
 }
 
 RIGHT_BLIND_8 = {
@@ -1169,29 +1197,6 @@ def strided_mask(n, stride):
         raise ValueError(f"stride must be a positive integer; got {stride}")
     residue = torch.arange(n).remainder(stride)
     return residue.unsqueeze(1).eq(residue.unsqueeze(0))
-'''),
-    # Counts the visible keys query by query in a loop; the same ints and ValueErrors. Passes the visible tests;
-    # agrees with the model answer on the check battery.
-    "blind8_right_sparse_cost_per_query_counts": ("sparse_attention", "sparse_attention_cost", '''
-def sparse_attention_cost(pattern, n, *, window=None, stride=None, num_global=None):
-    if pattern not in PATTERNS:
-        raise ValueError(f"pattern must be one of {PATTERNS}; got {pattern!r}")
-    needs = {"local": ("window", window), "strided": ("stride", stride), "global": ("num_global", num_global)}
-    if pattern in needs and needs[pattern][1] is None:
-        raise ValueError(f"the {pattern!r} pattern needs {needs[pattern][0]}=...")
-    total = 0
-    for i in range(n):                                  # keys visible to query i
-        if pattern == "dense":
-            total += n
-        elif pattern == "causal":
-            total += i + 1
-        elif pattern == "local":
-            total += min(i + window, n - 1) - max(i - window, 0) + 1
-        elif pattern == "strided":
-            total += i // stride + (n - 1 - i) // stride + 1
-        else:
-            total += n if i < num_global else num_global
-    return total
 '''),
     # Expands is_global as keys, ORs with its transpose. Passes the visible tests; agrees with the model answer on
     # the check battery.

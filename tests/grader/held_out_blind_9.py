@@ -32,6 +32,9 @@ cache keyed by too little, a chunk loop that drops the tail, a float64 path not 
 axis of a transposed layout, a batch flattened without broadcasting, an uncast uint8 index).
 Each entry: name -> (exercise_module, function_name, source); the source replaces the function in a copy of
 solutions/<module>.py.
+
+Also counted wrong after it came (2026-11-27, when the contract made sparse_attention_cost exact for every n, 10^12
+too, with no loop over n): blind9_right_sparse_cost_offset_loop, moved to WRONG_BLIND_9 (see its comment).
 """
 
 WRONG_BLIND_9 = {
@@ -565,6 +568,23 @@ def sinusoidal_positions(num_positions, dim):
 def embed(omega_e, token_ids):
     return torch.nn.functional.embedding(token_ids, omega_e.T).movedim(-1, -2)
 '''),
+    # Counted wrong since 2026-11-27, when the contract made the cost exact for every n, 10^12 too, with no loop over n
+    # (docs/contract.md): at n = 10^9 + 1 this loop runs out of time (cost_not_in_closed_form). Written as right.
+    # ------------------------------------------------------------------ sparse_attention
+    # An iterative count: each offset d = i - j in -(n-1) .. n-1 holds n - |d| pairs; add those the pattern keeps
+    # (the local window caps itself); "global" by its closed form. O(n) per call.
+    "blind9_right_sparse_cost_offset_loop": ("sparse_attention", "sparse_attention_cost", '''
+def sparse_attention_cost(pattern, n, *, window=None, stride=None, num_global=None):
+    # (the stub's input checks)
+    if pattern == "global":
+        return num_global * (2 * n - num_global)
+    total = 0
+    for d in range(-(n - 1), n):
+        if (pattern == "dense" or (pattern == "causal" and d >= 0) or (pattern == "local" and abs(d) <= window)
+                or (pattern == "strided" and d % stride == 0)):
+            total += n - abs(d)
+    return total
+'''),
 }
 
 RIGHT_BLIND_9 = {
@@ -922,21 +942,6 @@ def grid_attention(s, features, W, U, v):
     scores = (v[:, None, None] * hidden).sum(dim=-3)
     weights = softmax_cols(scores.flatten(-2).unsqueeze(-1)).squeeze(-1).reshape(scores.shape)
     return weights, (weights.unsqueeze(-3) * features).sum(dim=(-2, -1))
-'''),
-    # ------------------------------------------------------------------ sparse_attention
-    # An iterative count: each offset d = i - j in -(n-1) .. n-1 holds n - |d| pairs; add those the pattern keeps
-    # (the local window caps itself); "global" by its closed form. O(n) per call.
-    "blind9_right_sparse_cost_offset_loop": ("sparse_attention", "sparse_attention_cost", '''
-def sparse_attention_cost(pattern, n, *, window=None, stride=None, num_global=None):
-    # (the stub's input checks)
-    if pattern == "global":
-        return num_global * (2 * n - num_global)
-    total = 0
-    for d in range(-(n - 1), n):
-        if (pattern == "dense" or (pattern == "causal" and d >= 0) or (pattern == "local" and abs(d) <= window)
-                or (pattern == "strided" and d % stride == 0)):
-            total += n - abs(d)
-    return total
 '''),
     # A Toeplitz mask: the 2n - 1 offsets' visibility computed once, then indexed by i - j + n - 1.
     "blind9_right_strided_mask_toeplitz_index": ("sparse_attention", "strided_mask", '''

@@ -10,7 +10,8 @@ import pytest
 import torch
 
 from grader.clauses import Case, Spec, clause_checks, hide_large, random_mask, register
-from grader.judge import Judge, Tolerance, attention_tol, generator, randn
+from grader.diagnose import Misconception
+from grader.judge import Judge, Tolerance, attention_tol, call_text, generator, randn
 
 
 def projected(X, Wq, bq, Wk, bk, Wv, bv):
@@ -94,6 +95,29 @@ def test_sdpa_masks(learner):
             dk, nq, nk, dv = (int(v) for v in torch.randint(1, 9, (4,), generator=gen))
             expect_sdpa(judge, randn(gen, *batch, dk, nq), randn(gen, *batch, dk, nk), randn(gen, *batch, dv, nk),
                         make_mask(gen, kind, batch, nk, nq))
+        if not judge.problems:
+            expect_hidden_weights_exactly_zero(judge)
+
+
+def expect_hidden_weights_exactly_zero(judge: Judge) -> None:
+    """Every recorded call's weights are exactly 0 where its mask hides the key, and the output of a query that sees
+    no key is exactly 0: within the tolerance is not enough there (the contract says zero)."""
+    for observation in judge.observations:
+        result, mask = observation.result, observation.args[3] if len(observation.args) > 3 else None
+        if mask is None or not (isinstance(result, tuple) and len(result) == 2):
+            continue
+        output, weights = result
+        hidden = ~mask.expand(weights.shape)
+        blind = ~mask.expand(weights.shape).any(dim=-2)                      # (..., N_q): queries that see no key
+        leaked = weights[hidden]
+        if bool((leaked != 0).any()) or bool((output.transpose(-2, -1)[blind] != 0).any()):
+            raise Misconception("hidden_weight_not_exactly_zero", "Your weights are right to within rounding, but "
+                                "not exactly 0 where the mask hides a key (or a query that sees no key gets an output "
+                                "that is not exactly 0): a floor such as clamp(min=1e-12), an eps added to the "
+                                "weights or their sum, or a large finite negative score instead of -inf leaves a "
+                                f"trace (largest hidden weight {float(leaked.abs().max()) if leaked.numel() else 0:.3g}). "
+                                "The contract gives hidden keys weight 0: mask with -inf and let the softmax give 0.",
+                                call_text(observation.function, observation.args, observation.kwargs))
 
 
 @pytest.mark.grades("scaled_dot_product_attention")

@@ -285,6 +285,8 @@ HAND_MADE_MERGES = [
     ("aaaa aaa", [("a", "a"), ("a", "aa"), ("aa", "a")]),
     # a pair listed twice applies at its first place (again at its second): a {pair: rank} dict keeps only the last
     ("xab xab", [("a", "b"), ("x", "a"), ("a", "b")]),
+    # ... and applies again where a merge between its two places built it: dropping repeats loses "abc"
+    ("abc", [("ab", "c"), ("a", "b"), ("ab", "c")]),
     # each word on its own: "a</w>" never meets the next word's "b"
     ("a b", [("a", "</w>"), ("a</w>", "b")]),
     # no words at all
@@ -299,8 +301,8 @@ def test_encode_replays_any_merge_list_in_order(learner):
     creates the pair of an earlier one (which then must not fire: merging the lowest-ranked present pair again and
     again, as GPT-2 does, gives other tokens) and where the same text is split into other symbols (("ab", "c") is
     not the pair ("a", "bc")); then random merge lists over small alphabets (random present pairs, half of them cut
-    into other symbols spelling the same text), each in the order drawn, shuffled and reversed, on the words they
-    were drawn from and on new ones."""
+    into other symbols spelling the same text), each in the order drawn, shuffled, reversed and with six of them
+    repeated at the end, on the words they were drawn from and on new ones."""
     gen = generator(14)
     with Judge(learner, "bpe") as judge:
         for text, merges in HAND_MADE_MERGES:
@@ -310,7 +312,7 @@ def test_encode_replays_any_merge_list_in_order(learner):
             merges = random_merge_list(gen, words, 16)
             shuffled = [merges[i] for i in torch.randperm(len(merges), generator=gen).tolist()]
             text = " ".join(words) + " " + random_corpus(seed + 50, alphabet, 6, 10, 8)
-            for order in (merges, shuffled, merges[::-1]):
+            for order in (merges, shuffled, merges[::-1], merges + shuffled[:6]):   # the last one repeats merges
                 judge.expect("bpe_encode", text, order, tol=EXACT)
 
 

@@ -152,7 +152,8 @@ def test_apply_mask_gradient_and_inputs_untouched(learner):
 # ------------------------------------------------------------------ the contract's clauses (grader/clauses.py)
 
 def apply_mask_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:
-    scores = randn(gen, *case.batch, case.n_k, case.n_q, dtype=case.dtype, scale=case.scale)
+    # scores are bilinear in the tokens (KᵀQ): inputs a thousand times larger give scores a million times larger
+    scores = randn(gen, *case.batch, case.n_k, case.n_q, dtype=case.dtype, scale=case.scale ** 2)
     return (scores, random_mask(gen, replace(case, mask=case.mask or "random"), case.n_k, case.n_q)), {}
 
 

@@ -115,7 +115,8 @@ def test_mlm_exact_properties(learner):
              mlm_case(sentences(gen, 24, 12).T, 8, 0.5),      # a non-contiguous view (a transpose), as inputs may be
              mlm_case(torch.tensor([[MASK, 7, MASK, 9, CLS, MASK]] * 4), 9, 1.0, special=[CLS, SEP, PAD]),
              mlm_case(sentences(gen, 10, 12), 10, 0.5, special=[]),        # no special ids at all
-             mlm_case(sentences(gen, 20, 16), 12, 1.0, special=tuple(SPECIAL))]   # any Sequence: a tuple too
+             mlm_case(sentences(gen, 20, 16), 12, 1.0, special=tuple(SPECIAL)),   # any Sequence: a tuple too
+             mlm_case(sentences(gen, 100, 50), 13, 0.0)]     # 0 is 0: a floor such as max(p, 0.01) shows here
     ids_of = [args[0] for args, _ in cases]
 
     def count(results) -> Counts:
@@ -223,6 +224,53 @@ def test_mlm_eighty_ten_ten(learner):
                           "random_last": f"random replacements that are id {VOCAB - 1} (the last of the vocabulary)",
                           "kept_of_two": "tokens left as they were with a vocabulary of two ids (the random token "
                                          "may be the original)"})
+
+
+@pytest.mark.grades("mlm_corrupt")
+def test_mlm_rates_at_other_probabilities_and_vocabularies(learner):
+    """The same rules at values the usual cases do not take: a vocabulary of 20,000 ids (not a divisor of a power of
+    two: a random id drawn as randint(0, 2**15) % V favours the ids below 12,768) and of 5 ids (round(rand * (V - 1))
+    gives the first and the last id half the share of the others), every eligible position chosen; and mask_prob
+    0.005 and 0.29 over many positions (a probability truncated to whole percent, or uniforms of few bits, miss
+    them; 800,000 positions at 0.005, so that a share rounded per sequence, 2 of 500, is told from the rate). Binomial
+    bounds at level 1e-8 each."""
+    gen = torch.Generator().manual_seed(1707)
+    large, low = 20_000, 12_768
+    cases = [((torch.randint(5, large, (200, 100), generator=gen), large, SPECIAL, MASK, Seed(31), 1.0), {}),
+             ((torch.randint(0, 5, (200, 200), generator=gen), 5, [], 2, Seed(32), 1.0), {}),
+             ((torch.randint(5, VOCAB, (1600, 500), generator=gen), VOCAB, SPECIAL, MASK, Seed(33), 0.005), {}),
+             ((torch.randint(5, VOCAB, (400, 500), generator=gen), VOCAB, SPECIAL, MASK, Seed(34), 0.29), {})]
+    ids_of = [args[0] for args, _ in cases]
+    originals = ids_of[0][ids_of[0] != MASK]
+    # a random replacement other than [MASK] and the original: uniform over the V - 2 other ids
+    below = (float((originals < low).float().mean()) * (low - 2) + float((originals >= low).float().mean())
+             * (low - 1)) / (large - 2)
+
+    def count(results) -> Counts:
+        counts = {}
+        (corrupted, _), ids = results[0], ids_of[0]
+        other = (corrupted != MASK) & (corrupted != ids)
+        counts["large_vocabulary_low_ids"] = (int((corrupted[other] < low).sum()), int(other.sum()))
+        (corrupted, _), ids = results[1], ids_of[1]
+        for name, end in (("small_vocabulary_first", 0), ("small_vocabulary_last", 4)):
+            other = (corrupted != 2) & (corrupted != ids) & (ids != end)
+            counts[name] = (int((corrupted[other] == end).sum()), int(other.sum()))
+        for name, result, ids in (("chosen_0_005", results[2], ids_of[2]), ("chosen_0_29", results[3], ids_of[3])):
+            counts[name] = (int((chosen_of(result) & eligible_of(ids)).sum()), int(eligible_of(ids).sum()))
+        return counts
+
+    with Judge(learner, "pretraining") as judge:
+        results = corrupt(judge, cases)
+        if results is not None:
+            judge_counts("pretraining", "mlm_corrupt", cases, results, count,
+                         {"large_vocabulary_low_ids": below, "small_vocabulary_first": 1 / 3,
+                          "small_vocabulary_last": 1 / 3, "chosen_0_005": 0.005, "chosen_0_29": 0.29},
+                         {"large_vocabulary_low_ids": f"random replacements below id {low} with a vocabulary of "
+                                                      f"{large:,} (uniform over the vocabulary?)",
+                          "small_vocabulary_first": "random replacements that are id 0 with a vocabulary of 5",
+                          "small_vocabulary_last": "random replacements that are id 4 with a vocabulary of 5",
+                          "chosen_0_005": "eligible positions chosen at mask_prob=0.005",
+                          "chosen_0_29": "eligible positions chosen at mask_prob=0.29"})
 
 
 @pytest.mark.grades("mlm_corrupt")
@@ -349,15 +397,19 @@ def test_nsp_distribution(learner):
     sentence of that longer document (100 documents of 2 sentences and 100 of 50: for an A of a short document, a
     B from a long one lies among its first 2 sentences 1 time in 25, not always, as an index drawn over A's own
     document's length would put it); a random B from a document of 3 sentences is its middle one 1/3 of the time
-    (an index rounded from a uniform float, round(u * 2), gives it half the time). Binomial bounds at level 1e-8
-    each."""
+    (an index rounded from a uniform float, round(u * 2), gives it half the time); a random B from a 4,000-sentence
+    document lies in its first half half the time (an index drawn as randint(0, 100) % 4000 never leaves the first
+    hundred); for an A of one of the 100 long documents, the other document is one of the 100 short ones 100 times
+    in 199 (randint(0, 256) % 199 favours the first 57); and the 100 two-sentence documents' examples are labelled 0
+    about half the time (one coin per example, not per position). Binomial bounds at level 1e-8 each."""
     big, pair, mixed = corpus([4001, 1, 9]), corpus([4000, 4000], tag="p"), corpus([2] * 100 + [50] * 100, tag="m")
     three = corpus([4001, 3], tag="t")
     cases = [((big, Seed(61)), {}), ((pair, Seed(62)), {}), ((mixed, Seed(63)), {}), ((three, Seed(64)), {})]
 
     def count(results) -> Counts:
         counts = {name: (1, 1) for name in ("is_next", "small_document", "last_sentence", "long_document_start",
-                                            "middle_sentence")}
+                                            "middle_sentence", "pair_first_half", "other_document_short",
+                                            "short_documents_next")}
         structure = [nsp_counts(args[0], result) for (args, _), result in zip(cases, results)]
         if any(found["count"][0] for found in structure):
             return {**counts, "well_formed": (0, 1), "own_document": (0, 0)}
@@ -369,7 +421,13 @@ def test_nsp_distribution(learner):
         place = {sentence: (d, j) for d, document in enumerate(mixed) for j, sentence in enumerate(document)}
         in_long = [place[b][1] for a, b, label in results[2] if label == 1 and place[a][0] < 100 <= place[b][0]]
         in_three = [b for a, b, label in results[3] if label == 1 and a.startswith("td0s")]
-        return {"is_next": (labels.count(0), len(labels)), "small_document": (sum(b == "d1s0" for b in other),
+        in_pair = [int(b.split("s")[-1]) for a, b, label in results[1] if label == 1]
+        from_long = [place[b][0] for a, b, label in results[2] if label == 1 and place[a][0] >= 100]
+        short_labels = [label for a, b, label in results[2] if place[a][0] < 100]
+        return {"pair_first_half": (sum(j < 2000 for j in in_pair), len(in_pair)),
+                "other_document_short": (sum(d < 100 for d in from_long), len(from_long)),
+                "short_documents_next": (short_labels.count(0), len(short_labels)),
+                "is_next": (labels.count(0), len(labels)), "small_document": (sum(b == "d1s0" for b in other),
                 len(other)), "last_sentence": (sum(b == "d2s8" for b in in_nine), len(in_nine)),
                 "long_document_start": (sum(j < 2 for j in in_long), len(in_long)),
                 "middle_sentence": (sum(b == "td1s1" for b in in_three), len(in_three)),
@@ -379,10 +437,17 @@ def test_nsp_distribution(learner):
         results = call_nsp(judge, cases)
         judge_counts("pretraining", "nsp_pairs", cases, results, count,
                      {"well_formed": 1, "is_next": 0.5, "small_document": 0.5, "last_sentence": 1 / 9,
+                      "pair_first_half": 0.5, "other_document_short": 100 / 199, "short_documents_next": 0.5,
                       "long_document_start": 2 / 50, "middle_sentence": 1 / 3, "own_document": 0},
                      {"well_formed": "corpora with well-formed examples (see the structure check)",
                       "own_document": "random B's from A's own document",
                       "is_next": "examples labelled 0 ('is next')",
+                      "pair_first_half": "random B's from a 4,000-sentence document that are among its first "
+                                         "2,000 (is the index drawn over the whole document?)",
+                      "other_document_short": "random B's, for an A of one of 100 long documents, from one of the "
+                                              "100 short documents (is the other document uniform over all 199?)",
+                      "short_documents_next": "examples of 100 two-sentence documents labelled 0 (does each example "
+                                              "get a coin of its own?)",
                       "small_document": "random B's from the 1-sentence document (vs the 9-sentence one)",
                       "last_sentence": "random B's that are the last of the 9 sentences",
                       "long_document_start": "random B's from a 50-sentence document, for an A of a 2-sentence "

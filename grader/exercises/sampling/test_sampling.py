@@ -64,7 +64,8 @@ def test_temperature(learner):
     """softmax(logits / T) for T = 0.5, 1 and 2.5 (float32, and float64 kept as float64), and logits 200 apart at T =
     100: the temperature divides the logits, so every token keeps a share (softmax first, then p^(1/T), underflows
     to 0); logits near 100 at T = 0.5 and near -1000 at T = 2 (a shift by the largest logit rather than by the
-    largest logit / T overflows); a vocabulary of one token (probabilities (1,), not a 0-d tensor)."""
+    largest logit / T overflows); a vocabulary of one token (probabilities (1,), not a 0-d tensor); temperatures of
+    0.02 and 0.01, sharp but not greedy."""
     gen = generator(901)
     with SamplingJudge(learner) as judge:
         logits = randn(gen, 12, scale=2.0)
@@ -77,6 +78,9 @@ def test_temperature(learner):
         expect_probs(judge, torch.tensor([100.0, 90.0, 0.0, 95.0]), 0.5)
         expect_probs(judge, torch.tensor([-1000.0, -1010.0, -1200.0, -1003.0]), 2.0)
         expect_probs(judge, torch.tensor([0.3]), 1.0)
+        # low temperatures, sharp but not greedy: a floor on T (max(T, 0.05)) flattens them
+        expect_probs(judge, torch.tensor([0.0, 0.1, -0.05, 0.08]), 0.02)
+        expect_probs(judge, torch.tensor([1.0, 1.03, 0.99], dtype=torch.float64), 0.01)
 
 
 @pytest.mark.grades("next_token_probs")
@@ -627,6 +631,21 @@ def beam_search_token_first(model, prompt, beam_width, max_new_tokens, eos_id=No
         key = (lambda c: (-c[1], c[3], c[4])) if order == "token_first" else (lambda c: (-c[1], c[0]))
         beams = [c[:3] for c in sorted(candidates, key=key)[:beam_width]]
     return beams[0][0]
+
+
+@pytest.mark.grades("beam_search")
+def test_beam_search_near_ties(learner):
+    """Logits that differ by a few hundred-thousandths (multiples of 3e-5, no two equal) and one step: the higher
+    score wins however small the gap (rounding scores to a few decimals makes them tie, and the tie rule then picks
+    the earlier beam or the lower id)."""
+    gen = generator(914)
+    with SamplingJudge(learner) as judge:
+        for _ in range(12):
+            vocab = randint(gen, 3, 7)
+            table = torch.randperm(vocab * vocab, generator=gen).reshape(vocab, vocab).float() * 3e-5
+            model = TableModel(table, torch.zeros(vocab, 16))
+            prompt = torch.randint(0, vocab, (randint(gen, 1, 3),), generator=gen)
+            judge.expect("beam_search", model, prompt, randint(gen, 1, 4), 1, None, tol=EXACT)
 
 
 @pytest.mark.grades("beam_search")

@@ -189,38 +189,41 @@ def global_token_mask_de_morgan(is_global):
     return (ordinary.unsqueeze(-1) * ordinary.unsqueeze(-2)) == 0
 
 
-@alternative("sparse_attention_cost", "A loop over the queries, counting each query's visible keys in O(1).")
-def cost_by_query_loop(pattern, n, *, window=None, stride=None, num_global=None):
+@alternative("sparse_attention_cost", "Count another way: the pairs outside the band (local), the pairs within "
+                                      "each residue class mod the stride (strided), the pairs between ordinary tokens "
+                                      "(global), subtracted from n² where that is the shorter count.")
+def cost_by_counting_pairs(pattern, n, *, window=None, stride=None, num_global=None):
     sizes = {"dense": 0, "causal": 0, "local": window, "strided": stride, "global": num_global}
     if pattern not in sizes:
         raise ValueError(f"pattern: unknown {pattern!r}")
     if sizes[pattern] is None:
         raise ValueError(f"pattern {pattern!r} needs its size")
-    total = 0
-    for query in range(n):
-        if pattern == "dense":
-            total += n
-        elif pattern == "causal":
-            total += query + 1
-        elif pattern == "local":
-            total += min(n - 1, query + window) - max(0, query - window) + 1
-        elif pattern == "strided":
-            total += query // stride + (n - 1 - query) // stride + 1
-        else:
-            total += n if query < num_global else num_global
-    return total
+    if pattern == "dense":
+        return n * n
+    if pattern == "causal":
+        return (n * n + n) // 2                          # the diagonal plus half of the rest
+    if pattern == "local":
+        w = min(window, n - 1) if n else 0
+        return n * n - (n - w - 1) * (n - w)             # offsets beyond w: 2 (1 + ... + (n - w - 1))
+    if pattern == "strided":
+        per_class, longer = divmod(n, stride)            # tokens i = r (mod s): per_class or per_class + 1 of them
+        return longer * (per_class + 1) ** 2 + (stride - longer) * per_class ** 2
+    return n * n - (n - num_global) ** 2                 # every pair but those between two ordinary tokens
 
 
-@alternative("sparse_attention_cost", "Sum over the offsets d: the diagonal d = i - j holds n - |d| pairs.")
+@alternative("sparse_attention_cost", "Sum over the offsets d: the diagonal d = i - j holds n - |d| pairs, each sum "
+                                      "of an arithmetic series taken as (first + last) * count / 2.")
 def cost_by_offsets(pattern, n, *, window=None, stride=None, num_global=None):
     if pattern == "dense":
         return n * n
     if pattern == "causal":
-        return sum(n - d for d in range(n))
+        return (n + 1) * n // 2                          # n + (n - 1) + ... + 1
     if pattern == "local" and window is not None:
-        return n + 2 * sum(n - d for d in range(1, min(window, n - 1) + 1))
+        w = min(window, n - 1) if n else 0
+        return n + w * (2 * n - w - 1)                   # n, then twice (n - 1) + ... + (n - w)
     if pattern == "strided" and stride is not None:
-        return n + 2 * sum(n - d for d in range(stride, n, stride))
+        m = (n - 1) // stride if n else 0
+        return n + m * (2 * n - stride * (m + 1))        # n, then twice (n - s) + (n - 2s) + ... + (n - ms)
     if pattern == "global" and num_global is not None:
-        return n * n - (n - num_global) ** 2
+        return 2 * num_global * n - num_global * num_global
     raise ValueError(f"pattern {pattern!r}: unknown, or its size is missing")

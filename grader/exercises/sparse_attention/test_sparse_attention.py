@@ -321,6 +321,40 @@ def test_cost_at_long_lengths(learner):
 
 
 @pytest.mark.grades("sparse_attention_cost")
+def test_cost_exact_beyond_float_precision(learner):
+    """Every pattern at n = 10^9 + 1 and 10^12 + 7 (a context of a million million tokens: only a closed form answers
+    in time), odd sizes among them: the exact int, where a float holds integers exactly only up to 2^53 (≈ 9e15) and
+    n(n + 1)/2 is far beyond it, so a count that goes through `/`, math.floor or float(n) loses its last digits."""
+    cases = [("causal", 10**9 + 1, {}), ("dense", 10**9 + 1, {}), ("local", 10**9 + 1, {"window": 4095}),
+             ("strided", 10**9 + 1, {"stride": 3}), ("global", 10**9 + 1, {"num_global": 7}),
+             ("causal", 10**12 + 7, {}), ("local", 10**12 + 7, {"window": 10**6 + 1}),
+             ("strided", 10**12 + 7, {"stride": 999_983}), ("global", 10**12 + 7, {"num_global": 10**6 + 3})]
+    # a closed form answers in microseconds: a loop is stopped after 2 s, and only this check fails
+    with ReadingJudge(learner, "sparse_attention") as judge, judge.patience(0.2, give_up=False):
+        for pattern, n, sizes in cases:
+            try:
+                got = judge.call("sparse_attention_cost", pattern, n, **sizes)
+            except LearnerError as error:
+                if error.kind == "timeout":
+                    raise Misconception("cost_not_in_closed_form", "Your sparse_attention_cost takes longer than a "
+                                        "call may on a long sequence: a loop over the n queries or offsets (or over "
+                                        "the pairs) cannot count n = 10^12 tokens. Sum each arithmetic series in "
+                                        "closed form, as the contract's formulas do: n(n + 1)/2 is one "
+                                        "multiplication.", f"sparse_attention_cost({pattern!r}, {n:,}) ran out of "
+                                        "time") from None
+                raise
+            judge.require_agreement(len(judge.observations) - 1)
+            want = judge.expected[-1]
+            if judge.problems and type(got) is int and got != want and abs(got - want) <= want * 2.0 ** -50:
+                raise Misconception("cost_through_floats", "Your sparse_attention_cost is right for short sequences "
+                                    "and off in the last digits for long ones: the count went through a float "
+                                    "(n * (n + 1) / 2, math.floor((n - 1) / s), float(n) or math.sqrt), and a "
+                                    "float64 holds integers exactly only up to 2^53. Keep to ints: // for the "
+                                    "halving and the floor, which is exact here because n(n + 1) is even.",
+                                    judge.problems[-1])
+
+
+@pytest.mark.grades("sparse_attention_cost")
 def test_cost_rejects_unknown_patterns_and_missing_sizes(learner):
     """An unknown pattern (a name that is none of the five, other spellings of theirs included, a part of one and
     the empty name), and each sized pattern without its size (also when another pattern's size is given), is a

@@ -29,6 +29,7 @@ checks are those of the ids (int64 and int32 in, the same dtype out, labels int6
 """
 from __future__ import annotations
 
+import math
 from collections import Counter
 
 import pytest
@@ -232,13 +233,13 @@ def test_mlm_rates_at_other_probabilities_and_vocabularies(learner):
     two: a random id drawn as randint(0, 2**15) % V favours the ids below 12,768) and of 5 ids (round(rand * (V - 1))
     gives the first and the last id half the share of the others), every eligible position chosen; and mask_prob
     0.005 and 0.29 over many positions (a probability truncated to whole percent, or uniforms of few bits, miss
-    them; 800,000 positions at 0.005, so that a share rounded per sequence, 2 of 500, is told from the rate). Binomial
+    them; sequences of 300 at 0.005, so that a share rounded per sequence, 2 of 300, is told from the rate). Binomial
     bounds at level 1e-8 each."""
     gen = torch.Generator().manual_seed(1707)
     large, low = 20_000, 12_768
     cases = [((torch.randint(5, large, (200, 100), generator=gen), large, SPECIAL, MASK, Seed(31), 1.0), {}),
              ((torch.randint(0, 5, (200, 200), generator=gen), 5, [], 2, Seed(32), 1.0), {}),
-             ((torch.randint(5, VOCAB, (1600, 500), generator=gen), VOCAB, SPECIAL, MASK, Seed(33), 0.005), {}),
+             ((torch.randint(5, VOCAB, (1000, 300), generator=gen), VOCAB, SPECIAL, MASK, Seed(33), 0.005), {}),
              ((torch.randint(5, VOCAB, (400, 500), generator=gen), VOCAB, SPECIAL, MASK, Seed(34), 0.29), {})]
     ids_of = [args[0] for args, _ in cases]
     originals = ids_of[0][ids_of[0] != MASK]
@@ -257,6 +258,8 @@ def test_mlm_rates_at_other_probabilities_and_vocabularies(learner):
             counts[name] = (int((corrupted[other] == end).sum()), int(other.sum()))
         for name, result, ids in (("chosen_0_005", results[2], ids_of[2]), ("chosen_0_29", results[3], ids_of[3])):
             counts[name] = (int((chosen_of(result) & eligible_of(ids)).sum()), int(eligible_of(ids).sum()))
+        per_row = (chosen_of(results[2]) & eligible_of(ids_of[2])).sum(dim=-1)
+        counts["rows_with_two"] = (int((per_row == 2).sum()), per_row.numel())
         return counts
 
     with Judge(learner, "pretraining") as judge:
@@ -264,13 +267,16 @@ def test_mlm_rates_at_other_probabilities_and_vocabularies(learner):
         if results is not None:
             judge_counts("pretraining", "mlm_corrupt", cases, results, count,
                          {"large_vocabulary_low_ids": below, "small_vocabulary_first": 1 / 3,
-                          "small_vocabulary_last": 1 / 3, "chosen_0_005": 0.005, "chosen_0_29": 0.29},
+                          "small_vocabulary_last": 1 / 3, "chosen_0_005": 0.005, "chosen_0_29": 0.29,
+                          "rows_with_two": math.comb(300, 2) * 0.005 ** 2 * 0.995 ** 298},
                          {"large_vocabulary_low_ids": f"random replacements below id {low} with a vocabulary of "
                                                       f"{large:,} (uniform over the vocabulary?)",
                           "small_vocabulary_first": "random replacements that are id 0 with a vocabulary of 5",
                           "small_vocabulary_last": "random replacements that are id 4 with a vocabulary of 5",
                           "chosen_0_005": "eligible positions chosen at mask_prob=0.005",
-                          "chosen_0_29": "eligible positions chosen at mask_prob=0.29"})
+                          "chosen_0_29": "eligible positions chosen at mask_prob=0.29",
+                          "rows_with_two": "sequences of 300 with exactly 2 positions chosen at mask_prob=0.005 "
+                                           "(each position on its own coin: binomial)"})
 
 
 @pytest.mark.grades("mlm_corrupt")

@@ -62,7 +62,15 @@ def serve(sock: socket.socket, workdir: str) -> int:
 
 def handle(request: dict, modules: dict, workdir: str) -> dict:
     if request["op"] == "import":  # before the first call into a module: a crash here is the import's
+        before = settings()
         resolve_module(request["module"], modules, workdir)
+        changes = changed_settings(before, settings(), "the import")
+        if changes:   # code at module level: every call into the module would run under the change
+            _settings_changed.append(True)
+            modules[request["module"]] = Failure("import", f"importing {request['module']}.py left torch's global "
+                                                 "settings changed (code at module level): " + "; ".join(changes),
+                                                 "SettingsChanged")
+            raise modules[request["module"]]
         return {}
     if request["op"] == "substitute":
         return substitute(request["functions"], request.get("broken", []), modules, workdir)
@@ -293,11 +301,16 @@ def settings_kept(request: dict):
         after = settings()
         if after != before:
             _settings_changed.append(True)
-    changes = [f"{name} was {before[name]} before the call and is {after[name]} after it"
-               for name in before if after[name] != before[name]]
+    changes = changed_settings(before, after)
     if changes:
         raise Failure("exception", f"{request.get('function')} returned, but left torch's global settings changed: "
                       + "; ".join(changes), "SettingsChanged")
+
+
+def changed_settings(before: dict, after: dict, event: str = "the call") -> list[str]:
+    """Each setting that differs, in words."""
+    return [f"{name} was {before[name]} before {event} and is {after[name]} after it"
+            for name in before if after[name] != before[name]]
 
 
 @contextlib.contextmanager

@@ -235,6 +235,22 @@ def test_a_call_that_leaves_a_global_setting_changed_fails_and_the_next_call_is_
     assert torch.equal(learner.call("softmax", "grad_off_inside", torch.ones(2)), torch.full((2,), 2.0))
 
 
+def test_a_module_that_changes_a_global_setting_when_imported_fails_its_import(tmp_path):
+    """Code at module level runs once, when the module is imported, and every later call (of this module and of any
+    other) would run under what it changed: the import fails with the setting named, the module is not imported
+    again, and another module's calls run with the settings as they were."""
+    (tmp_path / "careless.py").write_text("import torch\n\ntorch.set_grad_enabled(False)\n\n\ndef double(x):\n"
+                                          "    return 2 * x\n")
+    (tmp_path / "fine.py").write_text("import torch\n\n\ndef grad_on():\n    return torch.is_grad_enabled()\n")
+    with Submission(tmp_path) as learner:
+        for _ in range(2):
+            with pytest.raises(LearnerError) as caught:
+                learner.call("careless", "double", torch.ones(2))
+            assert caught.value.type_name == "SettingsChanged" and "grad mode" in caught.value.message
+        assert "importing careless.py" in caught.value.message and "not run again" in caught.value.message
+        assert learner.call("fine", "grad_on") is True
+
+
 def test_grad_mode_forced_on_shows_under_the_callers_no_grad(learner):
     """The calls made under another default dtype run as an inference caller makes them, under no_grad."""
     assert torch.equal(learner.call("softmax", "grad_forced_on", torch.ones(2)), torch.full((2,), 2.0))

@@ -583,15 +583,19 @@ def _expect_explicit_zeros(judge: Judge, exercise: str, function: str, by_name: 
 def _expect_grad_with_a_later_call(judge: Judge, function: str, args: tuple, kwargs: dict, tol: Tolerance,
                                    seed: int, later: tuple[tuple, dict]) -> None:
     """The same backward pass with one more call, on other inputs of the same shapes, between the call and its
-    backward pass (a layer run twice before the loss): the gradients must not change."""
+    backward pass (a layer run twice before the loss), and an evaluation pass under no_grad on the same tensors
+    before the call: the gradients must not change (in the sandbox: backpropagated twice, and the later call's
+    result must not reach this call's inputs)."""
     judge.expect_grad(function, args, kwargs, float_slots(args, kwargs), tol=tol, seed=seed, then=later)
     if judge.problems:
         raise Misconception("backward_reads_a_later_call", (
-            f"Your {function}'s gradients are right when its backward pass follows its call at once, and wrong when "
-            "another call comes in between, as when a model runs a layer twice before its loss: the backward reads "
-            "what the LATER call left behind (a global, a class attribute, a cache) instead of what its own forward "
-            "saved. In a torch.autograd.Function keep what backward needs on ctx (ctx.save_for_backward), or let "
-            "autograd derive the backward."), judge.problems[-1])
+            f"Your {function}'s gradients are right when its backward pass follows a single call at once, and wrong "
+            "in a training loop's order: an evaluation pass under torch.no_grad() on the same tensors first, then "
+            "the call, then another call before the loss (a layer run twice): the backward reads what another call "
+            "left behind (a global, a class attribute, a cache, an lru_cache filled under no_grad) instead of what "
+            "its own forward saved. In a torch.autograd.Function keep what backward needs on ctx "
+            "(ctx.save_for_backward), or let autograd derive the backward; cache nothing that autograd needs."),
+            judge.problems[-1])
 
 
 def _optional_arguments_left_out(exercise: str, function: str, args: tuple, kwargs: dict) -> list[tuple[tuple, dict]]:

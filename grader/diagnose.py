@@ -62,7 +62,8 @@ GENERIC = frozenset({"wrong_shape", "wrong_dtype", "not_finite", "transposed", "
                      "shares_its_results", "breaks_constant_columns", "follows_the_default_dtype",
                      "mask_not_broadcast", "renamed_parameter", "zero_token_taken_for_padding",
                      "scores_lose_precision", "all_visible_mask_differs", "argument_type_refused",
-                     "breaks_small_magnitudes"})
+                     "breaks_small_magnitudes", "second_backward_differs", "graph_kept_across_calls",
+                     "global_generator_touched"})
 # Calls the sandbox fails although they returned, by the error type it gives them: the diagnosis each gets.
 SANDBOX_READINGS = {
     # torch's global settings left changed (the message names which)
@@ -76,6 +77,20 @@ SANDBOX_READINGS = {
         "Your function switches the model it is given to eval mode and leaves it there: a caller who scores or "
         "samples in the middle of training trains on without dropout. Leave the mode to the caller (the model is "
         "called as it is given), or put it back: was = model.training; model.eval(); ...; model.train(was).")),
+    "GlobalGeneratorTouched": ("global_generator_touched", (
+        "Your function was given a generator but also drew from torch's global generator, or seeded it "
+        "(torch.manual_seed): a caller's other random streams move (or repeat) because of a call that should draw "
+        "only from its own. Pass generator=generator to every draw, and never seed the global generator.")),
+    "SecondBackwardDiffers": ("second_backward_differs", (
+        "Your function's backward pass works once but not twice through the same graph (loss.backward("
+        "retain_graph=True), then again, as gradient penalties and some training loops do): it pops, deletes or "
+        "changes what its forward saved. In a torch.autograd.Function, leave ctx's saved tensors as they are, or "
+        "let autograd derive the backward.")),
+    "GraphKeptAcrossCalls": ("graph_kept_across_calls", (
+        "Your function keeps something between calls that carries the autograd graph of one call into the next (a "
+        "buffer added to, a cached tensor computed from an earlier input): a later call's loss then sends gradient "
+        "into an earlier step's tensors, and memory grows with every step. Compute each call's result from its own "
+        "inputs only; cache nothing that requires grad.")),
     "InferenceTensorReturned": ("returns_inference_tensor", (
         "Your function returns a tensor made under torch.inference_mode(): the caller cannot backpropagate through "
         "anything computed from it, nor change it in place. torch.no_grad() saves the same work and returns "

@@ -95,8 +95,18 @@ def handle(request: dict, modules: dict, workdir: str) -> dict:
         # With "no_grad", as a caller that wants no gradients makes it: grad mode off, which the function must
         # leave off (as it must leave every global setting of torch as it found it).
         grad_mode = protocol.torch.no_grad() if request.get("no_grad") is True else contextlib.nullcontext()
+        global_stream = protocol.torch.random.get_rng_state() if generators else None
+        given_streams = [generator.get_state() for generator in generators]
         with default_dtype(request.get("default_dtype")), grad_mode, settings_kept(request):
             output = function(*args, **kwargs)
+        # drew from the generator it was given AND moved the global one (a function that ignores its generator is
+        # told so by its draws, which the checks compare)
+        moved = global_stream is not None and not protocol.torch.equal(global_stream,
+                                                                        protocol.torch.random.get_rng_state())
+        if moved and any(not protocol.torch.equal(state, generator.get_state())
+                        for state, generator in zip(given_streams, generators)):
+            raise Failure("exception", f"{request['function']} drew from the generator it was given, and from (or "
+                          "seeded) torch's global generator too", "GlobalGeneratorTouched")
         refuse_inference_tensors(request, output)
         refuse_a_changed_model_mode(request, args, kwargs)
         return {"value": send_back(output), **changed(function, args, kwargs, before), **streams(generators),
@@ -120,20 +130,28 @@ def handle(request: dict, modules: dict, workdir: str) -> dict:
         holder[name] = holder[name].detach().clone().requires_grad_(True)
         inputs.append(holder[name])
     before = snapshot(args, kwargs)
+    then = request.get("then")
+    if then is not None:   # an evaluation pass on the very same objects first, as a training loop's validation
+        with default_dtype(request.get("default_dtype")), protocol.torch.no_grad(), settings_kept(request):
+            function(*args, **kwargs)
     with default_dtype(request.get("default_dtype")), settings_kept(request):
         output = function(*args, **kwargs)
     mutated = changed(function, args, kwargs, before)
-    then = request.get("then")
+    later = None
     if then is not None:   # one more call before the backward pass: what the first call saved must stay its own
         if not isinstance(then, dict) or set(then) != {"args", "kwargs"}:
             raise Failure("protocol", "then must hold args and kwargs")
         with default_dtype(request.get("default_dtype")), settings_kept(request):
-            function(*materialize(protocol.decode(then["args"]), generators),
-                     **materialize(protocol.decode(then["kwargs"]), generators))
+            later = function(*materialize(protocol.decode(then["args"]), generators),
+                             **materialize(protocol.decode(then["kwargs"]), generators))
     terms = [item * cotangent for item, cotangent in _paired(output, protocol.decode(request["cotangent"]))
              if item.requires_grad]
     if terms:
-        grads = protocol.torch.autograd.grad(sum(term.sum() for term in terms), inputs, allow_unused=True)
+        loss = sum(term.sum() for term in terms)
+        grads = protocol.torch.autograd.grad(loss, inputs, allow_unused=True, retain_graph=then is not None)
+        if then is not None:   # as a training loop may: the same graph backpropagated again, and the later result
+            _expect_the_same_backward_again(loss, inputs, grads)
+            _expect_no_path_back(later, inputs)
     else:
         grads = [None] * len(inputs)
     return {"value": send_back(output), "grads": protocol.encode(dict(zip(request["wrt"], grads, strict=True))),
@@ -244,6 +262,31 @@ def _scribble(value: object) -> None:
         for item in value:
             _scribble(item)
         value.append(None)
+
+
+def _expect_the_same_backward_again(loss: object, inputs: list, grads: tuple) -> None:
+    """A second backward pass through the same graph (`loss.backward(retain_graph=True)` before it) gives the same
+    gradients: a backward that frees or pops what its forward saved raises or differs there."""
+    again = protocol.torch.autograd.grad(loss, inputs, allow_unused=True)
+    for first, second in zip(grads, again):
+        if (first is None) != (second is None) or first is not None and not protocol.torch.equal(first, second):
+            raise Failure("exception", "a second backward pass through the same graph (retain_graph=True) gave "
+                          "other gradients than the first: the backward reads state that the first pass changed",
+                          "SecondBackwardDiffers")
+
+
+def _expect_no_path_back(later: object, inputs: list) -> None:
+    """The result of a later call on other inputs does not depend on the earlier call's inputs: a buffer or cache
+    that carries a graph from one call to the next sends a later loss's gradient into an earlier step's tensors."""
+    items = later if isinstance(later, (tuple, list)) else [later]
+    tensors = [item for item in items if isinstance(item, protocol.torch.Tensor) and item.requires_grad]
+    if not tensors:
+        return
+    reached = protocol.torch.autograd.grad(sum(item.sum() for item in tensors), inputs, allow_unused=True)
+    if any(grad is not None and bool((grad != 0).any()) for grad in reached):
+        raise Failure("exception", "the result of a later call on other inputs depends on this call's inputs: "
+                      "something kept between calls (a buffer added to, a cached tensor) carries the graph of one "
+                      "call into the next", "GraphKeptAcrossCalls")
 
 
 def _paired(output: object, cotangent: object) -> list[tuple[object, object]]:

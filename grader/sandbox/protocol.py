@@ -66,12 +66,17 @@ def all_plain(items: list | tuple) -> bool:
 def change_in_place(value: object, other: object = None) -> bool:
     """Change every floating-point tensor inside `value` (tuples, lists, dicts, a TableModel's table and positions)
     in place, as an optimiser step changes weights: x <- 1.5 x + 0.25, the same bits on both sides of the sandbox;
-    and refill every list of words, ids, merges or documents in place with the items of the list at the same place
+    refill every boolean or integer tensor (a mask, flags, ids) with the values of the tensor at the same place in
+    `other`, where it has the same shape and dtype; and refill every list of words, ids, merges or documents in place with the items of the list at the same place
     in `other` (another valid call's arguments), as a caller who reuses its own list object for new data does; where
     `other` has no such list or the same items, the list is reversed. Whether anything changed."""
     if isinstance(value, torch.Tensor):
-        if not value.is_floating_point():
-            return False
+        if not value.is_floating_point():   # masks, flags, ids: the other call's values, which are valid ones
+            if not (isinstance(other, torch.Tensor) and other.shape == value.shape and other.dtype == value.dtype
+                    and not torch.equal(other, value)):
+                return False
+            value.copy_(other)
+            return True
         with torch.no_grad():
             value.mul_(1.5).add_(0.25)
         return True

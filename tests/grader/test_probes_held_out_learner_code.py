@@ -1958,6 +1958,12 @@ KNOWN_MISSES = {
         "half, which stays right, not how many of its sentences are ever drawn",
     "blind78_beam_search_ties_broken_by_index_jitter": "differs only between scores closer than 1e-12, finer than "
         "the rounding of a sum of log-probabilities: the contract's tie rule is for exact ties, which the entry keeps",
+    "blind81_softmax_cols_patches_torch_softmax_column_wise": "patches torch.softmax for the whole process (its own "
+        "result stays right): the sandbox checks torch's settings after every call, not the identity of every torch "
+        "function, which would cost more per call than the call",
+    "blind81_grid_attention_rebinds_module_softmax_cols": "rebinds a function of its own module that another graded "
+        "function calls: each check calls one function on a fresh worker or after others in no fixed order, and no "
+        "check compares a module's functions before and after a call",
     "blind73_merge_heads_viewed_without_contiguous": "as blind48_merge_heads_view_assumes_contiguous: merge_heads "
         "carries no points of its own, and the functions that call it hand it contiguous heads",
 }
@@ -2042,6 +2048,8 @@ SEVENTY_SEVENTH_BATCH = blind_batch("held_out_blind_76", "_76")
 SEVENTY_EIGHTH_BATCH = blind_batch("held_out_blind_77", "_77")
 SEVENTY_NINTH_BATCH = blind_batch("held_out_blind_78", "_78")
 EIGHTIETH_BATCH = blind_batch("held_out_blind_79", "_79")
+EIGHTY_FIRST_BATCH = blind_batch("held_out_blind_80", "_80")
+EIGHTY_SECOND_BATCH = blind_batch("held_out_blind_81", "_81")
 PROBES = FIRST_BATCH + SECOND_BATCH + THIRD_BATCH + FOURTH_BATCH + FIFTH_BATCH + SIXTH_BATCH + SEVENTH_BATCH + \
     EIGHTH_BATCH + NINTH_BATCH + TENTH_BATCH + ELEVENTH_BATCH + TWELFTH_BATCH + THIRTEENTH_BATCH + FOURTEENTH_BATCH + \
     FIFTEENTH_BATCH + SIXTEENTH_BATCH + SEVENTEENTH_BATCH + EIGHTEENTH_BATCH + NINETEENTH_BATCH + TWENTIETH_BATCH + \
@@ -2057,7 +2065,8 @@ PROBES = FIRST_BATCH + SECOND_BATCH + THIRD_BATCH + FOURTH_BATCH + FIFTH_BATCH +
     + SIXTY_FOURTH_BATCH + SIXTY_FIFTH_BATCH + SIXTY_SIXTH_BATCH + SIXTY_SEVENTH_BATCH + SIXTY_EIGHTH_BATCH \
     + SIXTY_NINTH_BATCH + SEVENTIETH_BATCH + SEVENTY_FIRST_BATCH + SEVENTY_SECOND_BATCH + SEVENTY_THIRD_BATCH \
     + SEVENTY_FOURTH_BATCH + SEVENTY_FIFTH_BATCH + SEVENTY_SIXTH_BATCH + SEVENTY_SEVENTH_BATCH \
-    + SEVENTY_EIGHTH_BATCH + SEVENTY_NINTH_BATCH + EIGHTIETH_BATCH
+    + SEVENTY_EIGHTH_BATCH + SEVENTY_NINTH_BATCH + EIGHTIETH_BATCH + EIGHTY_FIRST_BATCH \
+    + EIGHTY_SECOND_BATCH
 
 
 def touched(p: Probe) -> set[str]:
@@ -2256,7 +2265,9 @@ if __name__ == "__main__":
                          ("seventy-seventh batch (blind)", SEVENTY_SEVENTH_BATCH),
                          ("seventy-eighth batch (blind)", SEVENTY_EIGHTH_BATCH),
                          ("seventy-ninth batch (blind)", SEVENTY_NINTH_BATCH),
-                         ("eightieth batch (blind)", EIGHTIETH_BATCH), ("all", PROBES)):
+                         ("eightieth batch (blind)", EIGHTIETH_BATCH),
+                         ("eighty-first batch (blind)", EIGHTY_FIRST_BATCH),
+                         ("eighty-second batch (blind)", EIGHTY_SECOND_BATCH), ("all", PROBES)):
         result = figures(failures, batch)
         print(f"== {title}")
         print(f"wrong caught:   {result['caught']} / {result['wrong']} = {result['caught'] / result['wrong']:.1%}")

@@ -429,7 +429,7 @@ def test_sequence_log_prob(learner):
     """Σ_{n>=1} log p(ids[n] | ids[:n]), column n-1 scoring ids[n]; N = 1 gives 0; logits in the thousands (a token
     far less likely than the best has a large negative log-probability, never -inf); 40 ids, under a bigram model and
     a model whose columns read every earlier token; a vocabulary of one token (logits (1, N): every log-probability
-    is 0)."""
+    is 0); 1,500 ids."""
     gen = generator(908)
     with SamplingJudge(learner) as judge:
         for vocab, n, scale in ((10, 6, 2.0), (5, 2, 2.0), (7, 1, 2.0), (20, 15, 2.0), (10, 6, 3000.0)):
@@ -445,6 +445,10 @@ def test_sequence_log_prob(learner):
                          tol=Tolerance.float32(4 * 40 * (2 * top + 6 + 3)))
         model = table_model(gen, 1, 8)
         judge.expect("sequence_log_prob", model, torch.zeros(5, dtype=torch.long), tol=Tolerance.float32(64.0))
+        model = table_model(gen, 5, 1600)   # a long sequence: no table or buffer of the learner's own may cap N
+        top = float(model.table.abs().max() + model.pos.abs().max())
+        judge.expect("sequence_log_prob", model, torch.randint(0, 5, (1500,), generator=gen),
+                     tol=Tolerance.float32(4 * 1500 * (2 * top + 5 + 3)))
 
 
 @pytest.mark.grades("sequence_log_prob")

@@ -20,9 +20,9 @@ by seven orders of magnitude, while a float64 computation in any order passes.
 from __future__ import annotations
 
 import importlib
-import math
 import inspect
 import itertools
+import math
 import weakref
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable
@@ -202,9 +202,10 @@ CLAUSES: dict[str, Clause] = {
         "once more with every one-dimensional float tensor (biases, gains) all zeros, once with the gains all ones "
         "and the other vectors zeros (a layer as initialised), and once with every weight matrix all zeros; where "
         "the contract covers large inputs, once more with inputs a thousand "
-        "times larger (tanh written with exponentials overflows there); once with another call of the function "
-        "between the call and its backward pass (a layer run twice before the loss); gradients are compared at "
-        "finite inputs",
+        "times larger (tanh written with exponentials overflows there); once with an evaluation pass under no_grad "
+        "on the same tensors first and another call of the function between the call and its backward pass (a layer "
+        "run twice before the loss), backpropagated twice, the later result not reaching the earlier inputs; "
+        "gradients are compared at finite inputs",
         lambda base: [replace(base, dtype=torch.float64, batch=(2,))]),
 }
 

@@ -228,7 +228,8 @@ def held(function, request: dict, args: list, kwargs: dict, generators: list) ->
         updated = None
         # the arguments as the grader has them (a tuple): the same changes on both sides
         refill = (tuple(protocol.decode(request["other_args"])), protocol.decode(request["other_kwargs"]))
-        if request.get("in_place") is True and protocol.change_in_place((tuple(args), kwargs), refill):
+        if request.get("in_place") is True:   # the grader found something to change (on its side, unpatched)
+            protocol.change_in_place((tuple(args), kwargs), refill)
             updated = _copied(function(*args, **kwargs))   # the same objects, their values changed in place
         _scribble(first)
         again = function(*again_args, **again_kwargs)

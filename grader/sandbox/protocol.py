@@ -72,11 +72,11 @@ def change_in_place(value: object, other: object = None) -> bool:
     `other` has no such list or the same items, the list is reversed. Whether anything changed."""
     if isinstance(value, torch.Tensor):
         if not value.is_floating_point():   # masks, flags, ids: the other call's values, which are valid ones
-            if not (isinstance(other, torch.Tensor) and other.shape == value.shape and other.dtype == value.dtype
-                    and not torch.equal(other, value)):
+            if not (isinstance(other, torch.Tensor) and other.shape == value.shape and other.dtype == value.dtype):
                 return False
-            value.copy_(other)
-            return True
+            differs = not torch.equal(other, value)
+            value.copy_(other)   # whatever torch.equal says in the sandbox, where learner code may have patched it
+            return differs
         with torch.no_grad():
             value.mul_(1.5).add_(0.25)
         return True

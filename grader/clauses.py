@@ -425,9 +425,13 @@ def _make_check(exercise: str, function: str, spec: Spec, clause: str) -> Callab
                         tol = tol.scaled(FLOAT64_FROM_FLOAT32)
                     judge.expect(function, *args, tol=tol, **kwargs)
         except Misconception as failed:
+            special = sorted(_SPECIAL_WEIGHTS.intersection(failing.extra)) if failing is not None else []
+            if special:   # the message says which weights the call had: the values a shortcut looks for
+                failed = Misconception(failed.name, failed.explanation,
+                                       f"{failed} (in this call {_SPECIAL_WEIGHT_WORDS[special[0]]})")
             if failed.name not in WEAKER_THAN_A_CLAUSE | STEP_ONLY | CLAUSE_OUTRANKS.get(clause, set()) or \
                     not _right_without_the_clause(learner, exercise, function, spec, clause, failing):
-                raise
+                raise failed from None
             name, explanation = CLAUSE_DIAGNOSES.get(clause, ("breaks_clause", (
                 f"Your {function} breaks a clause of its contract: {CLAUSES[clause].description}.")))
             if failed.name == "first_wrong_step":   # where, in a function right without the clause
@@ -825,6 +829,11 @@ def _cases(spec: Spec, clause: str) -> list[Case]:
 
 # Weights at the values that invite a shortcut, each a gradient case of its own (`_special_weights`).
 _SPECIAL_WEIGHTS = frozenset({"zero_vectors", "initial_values", "zero_matrices"})
+_SPECIAL_WEIGHT_WORDS = {"zero_vectors": "every bias and gain is all zeros",
+                         "initial_values": "the gains are all ones and the biases all zeros, as a layer starts: a "
+                                           "shortcut for that case must keep them on the graph",
+                         "zero_matrices": "every weight matrix is all zeros, as a zero-initialised layer: a shortcut "
+                                          "for that case must keep them on the graph"}
 
 
 def _special_weights(exercise: str, function: str, spec: Spec, case: Case,

@@ -2074,13 +2074,22 @@ def touched(p: Probe) -> set[str]:
     return {p.function} | {g for g, upstream in UPSTREAM.items() if p.function in upstream}
 
 
+# Known misses whose effect reaches the whole worker process or module (a patched torch function, another function of
+# the module rebound): a learner's own such mistake costs that learner, but packed with other probes it would cost
+# them. Each is graded in a round of its own.
+PROCESS_WIDE = {"blind81_softmax_cols_patches_torch_softmax_column_wise",
+                "blind81_grid_attention_rebinds_module_softmax_cols"}
+
+
 def rounds(probes: list[Probe]) -> list[list[Probe]]:
     """Pack probes into few submissions: two probes of one exercise share a round only if no function is affected by
-    both (their own, or one built on it), so each failed check is the doing of one probe."""
+    both (their own, or one built on it), so each failed check is the doing of one probe; a probe of
+    `PROCESS_WIDE` is alone in its round."""
     packed: list[list[Probe]] = []
     for p in probes:
-        slot = next((r for r in packed if all(q.exercise != p.exercise or not touched(p) & touched(q) for q in r)),
-                    None)
+        slot = None if p.name in PROCESS_WIDE else next(
+            (r for r in packed if all(q.exercise != p.exercise or not touched(p) & touched(q) for q in r)
+             and not any(q.name in PROCESS_WIDE for q in r)), None)
         if slot is None:
             packed.append(slot := [])
         slot.append(p)

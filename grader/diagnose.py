@@ -63,7 +63,7 @@ GENERIC = frozenset({"wrong_shape", "wrong_dtype", "not_finite", "transposed", "
                      "mask_not_broadcast", "renamed_parameter", "zero_token_taken_for_padding",
                      "scores_lose_precision", "all_visible_mask_differs", "argument_type_refused",
                      "breaks_small_magnitudes", "second_backward_differs", "graph_kept_across_calls",
-                     "global_generator_touched"})
+                     "global_generator_touched", "patches_torch"})
 # Calls the sandbox fails although they returned, by the error type it gives them: the diagnosis each gets.
 SANDBOX_READINGS = {
     # torch's global settings left changed (the message names which)
@@ -73,6 +73,12 @@ SANDBOX_READINGS = {
         "loop or an inference, float64 for every tensor made later, a program limited to one thread. Use the "
         "context managers, which put a setting back on exit (with torch.no_grad():, with torch.enable_grad():), "
         "pass dtypes explicitly rather than setting the default, or save and restore a setting in try/finally.")),
+    "TorchPatched": ("patches_torch", (
+        "Your function gives its result but replaces one of torch's own functions for the whole process (the message "
+        "names which): torch.softmax = ..., F.softmax = ..., or a method set on torch.Tensor. Every other piece of "
+        "code in the program that calls it, a caller's training loop or another library, then runs your version. "
+        "Define a function of your own (def my_softmax(...)) and call it where you need it; never assign to "
+        "torch's names.")),
     "ModelModeChanged": ("changes_model_mode", (
         "Your function switches the model it is given to eval mode and leaves it there: a caller who scores or "
         "samples in the middle of training trains on without dropout. Leave the mode to the caller (the model is "

@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import importlib
 import inspect
+import operator
 import os
 import socket
 import sys
@@ -35,6 +36,10 @@ class Failure(Exception):
 
 _channel: list[socket.socket] = []  # the worker's socket, for the substitutes' callbacks
 _settings_changed: list[bool] = []  # set when a call left torch's global settings changed: the worker is replaced
+# What torch's namespaces held in the zygote, before any learner code: (label, namespace dict, its public names, a
+# getter of their values, those values, whether the whole dict is compared) (`remember_torch_functions`)
+_TORCH_FUNCTIONS: list[tuple[str, object, tuple[str, ...], object, tuple, bool]] = []
+_TORCH_DIR = os.path.dirname(protocol.torch.__file__) + os.sep
 MAX_REPEATS = 8   # calls of one "call_repeated" request
 
 
@@ -70,6 +75,12 @@ def handle(request: dict, modules: dict, workdir: str) -> dict:
             modules[request["module"]] = Failure("import", f"importing {request['module']}.py left torch's global "
                                                  "settings changed (code at module level): " + "; ".join(changes),
                                                  "SettingsChanged")
+            raise modules[request["module"]]
+        replaced = replaced_torch_functions()
+        if replaced:  # likewise: every caller's code would run with the module's versions
+            _settings_changed.append(True)
+            modules[request["module"]] = Failure("import", f"importing {request['module']}.py "
+                                                 f"{_replacing(replaced)} (code at module level)", "TorchPatched")
             raise modules[request["module"]]
         return {}
     if request["op"] == "substitute":
@@ -318,6 +329,59 @@ def _paired(output: object, cotangent: object) -> list[tuple[object, object]]:
 _DENORMAL = protocol.torch.tensor([1e-40])   # a float32 denormal, made before any learner code runs
 
 
+def remember_torch_functions() -> None:
+    """In the zygote, once torch is imported and before any learner code: what torch's namespaces (and math's, and
+    the builtins') hold, so that a call which replaces one of their functions for the whole process (torch.softmax =
+    ..., F.softmax = ..., torch.Tensor.softmax = ...) is seen. Modules are compared on the public names they held
+    (torch adds submodules as they are imported); classes on their whole dict (a method patched onto
+    torch.Tensor adds a name there)."""
+    import builtins
+    import math
+
+    torch = protocol.torch
+    spaces = (("torch", torch, False), ("torch.nn.functional", torch.nn.functional, False),
+              ("torch.linalg", torch.linalg, False), ("torch.special", torch.special, False),
+              ("torch.nn.init", torch.nn.init, False), ("math", math, False), ("builtins", builtins, False),
+              ("torch.Tensor", torch.Tensor, True), ("torch.nn.Module", torch.nn.Module, True))
+    _TORCH_FUNCTIONS.clear()
+    for label, space, whole in spaces:
+        held = vars(space)
+        names = tuple(name for name in held if not name.startswith("_") and (space, name) != (torch, "Storage")) \
+            if not whole else tuple(held)   # torch.Storage follows the default dtype (the grader sets it)
+        get = operator.itemgetter(*names, *names[:1])   # always a tuple, even for one name
+        _TORCH_FUNCTIONS.append((label, held, names, get, get(held), whole))
+
+
+def replaced_torch_functions() -> list[str]:
+    """The functions of torch (math, the builtins) that differ from the zygote's: replaced, added to a class, or
+    removed. A few microseconds: one C-level lookup and comparison of each name."""
+    found = []
+    for label, held, names, get, values, whole in _TORCH_FUNCTIONS:
+        try:
+            same = get(held) == values and (not whole or len(held) == len(names))
+        except Exception:  # noqa: BLE001 - a name removed (KeyError), or a replacement that refuses comparison
+            same = False
+        if not same:
+            now = dict(held)
+            found += [f"{label}.{name}" for name, value in zip(names, values)
+                      if now.get(name, held) is not value and not _wrapped_by_torch(now.get(name), value)]
+            found += [f"{label}.{name}" for name in now.keys() - set(names)] if whole else []
+    return found
+
+
+def _wrapped_by_torch(now: object, before: object) -> bool:
+    """Whether torch itself wrapped the function it held: importing torch._dynamo (torch.compile) replaces
+    torch.manual_seed by a wrapper, defined in torch's files, whose __wrapped__ is the original."""
+    code = getattr(now, "__code__", None)
+    if code is None or not code.co_filename.startswith(_TORCH_DIR):
+        return False
+    for _ in range(8):
+        now = getattr(now, "__wrapped__", None)
+        if now is before:
+            return True
+    return False
+
+
 def settings() -> dict[str, object]:
     """torch's global settings that a learner's function could change, by how the learner is told of them."""
     torch = protocol.torch
@@ -342,13 +406,21 @@ def settings_kept(request: dict):
     try:
         yield
     finally:
-        after = settings()
-        if after != before:
+        after, replaced = settings(), replaced_torch_functions()
+        if after != before or replaced:
             _settings_changed.append(True)
     changes = changed_settings(before, after)
     if changes:
         raise Failure("exception", f"{request.get('function')} returned, but left torch's global settings changed: "
                       + "; ".join(changes), "SettingsChanged")
+    if replaced:
+        raise Failure("exception", f"{request.get('function')} returned, but {_replacing(replaced)}", "TorchPatched")
+
+
+def _replacing(replaced: list[str]) -> str:
+    shown = ", ".join(replaced[:4]) + (f" and {len(replaced) - 4} more" if len(replaced) > 4 else "")
+    return (f"left {shown} replaced for the whole process (not torch's own any more): every caller's code that "
+            "uses it runs with yours")
 
 
 def changed_settings(before: dict, after: dict, event: str = "the call") -> list[str]:

@@ -1958,9 +1958,6 @@ KNOWN_MISSES = {
         "half, which stays right, not how many of its sentences are ever drawn",
     "blind78_beam_search_ties_broken_by_index_jitter": "differs only between scores closer than 1e-12, finer than "
         "the rounding of a sum of log-probabilities: the contract's tie rule is for exact ties, which the entry keeps",
-    "blind81_softmax_cols_patches_torch_softmax_column_wise": "patches torch.softmax for the whole process (its own "
-        "result stays right): the sandbox checks torch's settings after every call, not the identity of every torch "
-        "function, which would cost more per call than the call",
     "blind81_grid_attention_rebinds_module_softmax_cols": "rebinds a function of its own module that another graded "
         "function calls: each check calls one function on a fresh worker or after others in no fixed order, and no "
         "check compares a module's functions before and after a call",

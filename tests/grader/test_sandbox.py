@@ -251,6 +251,70 @@ def test_a_module_that_changes_a_global_setting_when_imported_fails_its_import(t
         assert learner.call("fine", "grad_on") is True
 
 
+def test_a_function_that_replaces_one_of_torchs_functions_fails_and_the_next_call_is_unaffected(tmp_path):
+    """A patch of torch for the whole process (a function, F's, a method set on torch.Tensor; at a call or at import)
+    fails that call or import with the names replaced, and the next call runs on torch's own functions. What torch
+    rebinds itself is no patch: torch.Storage under another default dtype, and torch.manual_seed once torch._dynamo
+    (torch.compile) is imported."""
+    (tmp_path / "patching.py").write_text(textwrap.dedent("""\
+        import torch
+        import torch.nn.functional as F
+
+
+        def patch_softmax(x):
+            torch.softmax = lambda t, dim=-2, **kwargs: t
+            return x
+
+
+        def patch_functional(x):
+            F.relu = lambda t, inplace=False: t
+            return x
+
+
+        def patch_method(x):
+            torch.Tensor.softmax_cols = lambda self: self.softmax(-2)
+            return x
+
+
+        def patch_and_put_back(x):
+            original = torch.softmax
+            torch.softmax = lambda t, dim=-2, **kwargs: t
+            try:
+                return torch.softmax(x)
+            finally:
+                torch.softmax = original
+
+
+        def uses_softmax(x):
+            return torch.softmax(x, dim=-1)
+
+
+        def lazy_imports(x):
+            import torch._dynamo  # noqa: F401 - rebinds torch.manual_seed to a wrapper of its own
+            torch.broadcast_shapes((2, 1), (1, 3))
+            return torch.ones(2).dtype
+        """))
+    (tmp_path / "patched_on_import.py").write_text("import torch\n\ntorch.exp = torch.sin\n\n\ndef f(x):\n"
+                                                   "    return x\n")
+    x = torch.tensor([0.0, 1.0])
+    with Submission(tmp_path) as learner:
+        for function, replaced in (("patch_softmax", "torch.softmax"), ("patch_functional", "torch.nn.functional.relu"),
+                                   ("patch_method", "torch.Tensor.softmax_cols")):
+            with pytest.raises(LearnerError) as caught:
+                learner.call("patching", function, x)
+            assert caught.value.type_name == "TorchPatched" and replaced in caught.value.message
+            assert torch.allclose(learner.call("patching", "uses_softmax", x), torch.softmax(x, dim=-1)), \
+                "a fresh worker, with torch's own functions"
+        assert torch.equal(learner.call("patching", "patch_and_put_back", x), x)
+        with learner.default_dtype(torch.float64):
+            assert learner.call("patching", "lazy_imports", x) == torch.float64
+        assert learner.call("patching", "lazy_imports", x) == torch.float32
+        with pytest.raises(LearnerError) as caught:
+            learner.call("patched_on_import", "f", x)
+        assert caught.value.type_name == "TorchPatched" and "torch.exp" in caught.value.message
+        assert "importing patched_on_import.py" in caught.value.message
+
+
 def test_grad_mode_forced_on_shows_under_the_callers_no_grad(learner):
     """The calls made under another default dtype run as an inference caller makes them, under no_grad."""
     assert torch.equal(learner.call("softmax", "grad_forced_on", torch.ones(2)), torch.full((2,), 2.0))

@@ -63,7 +63,7 @@ GENERIC = frozenset({"wrong_shape", "wrong_dtype", "not_finite", "transposed", "
                      "mask_not_broadcast", "renamed_parameter", "zero_token_taken_for_padding",
                      "scores_lose_precision", "all_visible_mask_differs", "argument_type_refused",
                      "breaks_small_magnitudes", "second_backward_differs", "graph_kept_across_calls",
-                     "global_generator_touched", "patches_torch"})
+                     "global_generator_touched", "patches_torch", "rebinds_module_function"})
 # Calls the sandbox fails although they returned, by the error type it gives them: the diagnosis each gets.
 SANDBOX_READINGS = {
     # torch's global settings left changed (the message names which)
@@ -79,6 +79,11 @@ SANDBOX_READINGS = {
         "code in the program that calls it, a caller's training loop or another library, then runs your version. "
         "Define a function of your own (def my_softmax(...)) and call it where you need it; never assign to "
         "torch's names.")),
+    "FunctionRebound": ("rebinds_module_function", (
+        "Your function gives its result but rebinds a function of its module (the message names which) to another "
+        "one (global softmax_cols; softmax_cols = ...), so every later call of that module's functions, graded or "
+        "a caller's, runs with the new one. Give a variant a name of its own, or pass what differs as an argument; "
+        "a cache wrapped around the same function (functools.lru_cache(f)) is fine.")),
     "ModelModeChanged": ("changes_model_mode", (
         "Your function switches the model it is given to eval mode and leaves it there: a caller who scores or "
         "samples in the middle of training trains on without dropout. Leave the mode to the caller (the model is "

@@ -13,6 +13,7 @@ returns what the grader computed, and its backward pass asks the grader for the 
 from __future__ import annotations
 
 import contextlib
+import functools
 import importlib
 import inspect
 import operator
@@ -40,6 +41,10 @@ _settings_changed: list[bool] = []  # set when a call left torch's global settin
 # getter of their values, those values, whether the whole dict is compared) (`remember_torch_functions`)
 _TORCH_FUNCTIONS: list[tuple[str, object, tuple[str, ...], object, tuple, bool]] = []
 _TORCH_DIR = os.path.dirname(protocol.torch.__file__) + os.sep
+# The public functions each learner module held once imported (or once the grader last put substitutes in):
+# module name -> (its dict, the names, a getter of their values, those values) (`rebound_functions`)
+_BINDINGS: dict[str, tuple[dict, tuple[str, ...], object, tuple]] = {}
+_SEEN_MODULES: list[int] = [0]   # len(sys.modules) when the learner's modules were last looked for
 MAX_REPEATS = 8   # calls of one "call_repeated" request
 
 
@@ -82,6 +87,8 @@ def handle(request: dict, modules: dict, workdir: str) -> dict:
             modules[request["module"]] = Failure("import", f"importing {request['module']}.py "
                                                  f"{_replacing(replaced)} (code at module level)", "TorchPatched")
             raise modules[request["module"]]
+        if len(sys.modules) != _SEEN_MODULES[0]:
+            remember_bindings()
         return {}
     if request["op"] == "substitute":
         return substitute(request["functions"], request.get("broken", []), modules, workdir)
@@ -382,6 +389,48 @@ def _wrapped_by_torch(now: object, before: object) -> bool:
     return False
 
 
+def remember_bindings(everything: bool = False) -> None:
+    """Note the public functions of every learner module not yet watched (of all of them with `everything`: after
+    the grader put its substitutes in)."""
+    if everything:
+        _BINDINGS.clear()
+    _SEEN_MODULES[0] = len(sys.modules)
+    for name, module in list(sys.modules.items()):
+        if name.startswith("submission.") and name not in _BINDINGS and isinstance(module, types.ModuleType):
+            held = vars(module)
+            names = tuple(key for key, value in held.items() if not key.startswith("_") and isinstance(value, (
+                types.FunctionType, types.BuiltinFunctionType, functools.partial)))
+            get = operator.itemgetter(*names, *names[:1]) if names else (lambda _: ())
+            _BINDINGS[name] = (held, names, get, get(held))
+
+
+def rebound_functions() -> list[str]:
+    """The public functions of the learner's modules rebound since they were imported (softmax_cols = lambda ...: a
+    later call of any function of that module would use the new one), as "module.name". A function wrapped around
+    the one it replaces (functools.lru_cache(f), functools.wraps) is the same function. Modules imported since the
+    last look are noted, not compared."""
+    found = []
+    for module, (held, names, get, values) in _BINDINGS.items():
+        try:
+            same = get(held) == values
+        except Exception:  # noqa: BLE001 - a name deleted, or a replacement that refuses comparison
+            same = False
+        if not same:
+            found += [f"{module.removeprefix('submission.')}.{name}" for name, value in zip(names, values)
+                      if held.get(name) is not value and not _wraps(held.get(name), value)]
+    if len(sys.modules) != _SEEN_MODULES[0]:
+        remember_bindings()
+    return found
+
+
+def _wraps(now: object, before: object) -> bool:
+    for _ in range(8):
+        now = getattr(now, "__wrapped__", None)
+        if now is before:
+            return True
+    return False
+
+
 def settings() -> dict[str, object]:
     """torch's global settings that a learner's function could change, by how the learner is told of them."""
     torch = protocol.torch
@@ -406,8 +455,8 @@ def settings_kept(request: dict):
     try:
         yield
     finally:
-        after, replaced = settings(), replaced_torch_functions()
-        if after != before or replaced:
+        after, replaced, rebound = settings(), replaced_torch_functions(), rebound_functions()
+        if after != before or replaced or rebound:
             _settings_changed.append(True)
     changes = changed_settings(before, after)
     if changes:
@@ -415,6 +464,11 @@ def settings_kept(request: dict):
                       + "; ".join(changes), "SettingsChanged")
     if replaced:
         raise Failure("exception", f"{request.get('function')} returned, but {_replacing(replaced)}", "TorchPatched")
+    if rebound:
+        shown = ", ".join(rebound[:4]) + (f" and {len(rebound) - 4} more" if len(rebound) > 4 else "")
+        raise Failure("exception", f"{request.get('function')} returned, but left {shown} rebound to another "
+                      "function (global ...; name = ...): every later call of that module's functions uses the new "
+                      "one", "FunctionRebound")
 
 
 def _replacing(replaced: list[str]) -> str:
@@ -678,6 +732,7 @@ def substitute(functions: list, broken: list, modules: dict, workdir: str) -> di
             for (module, function), original in _originals.items():
                 if value is original and loaded is not modules.get(module):
                     _patch(loaded, name, getattr(modules[module], function))
+    remember_bindings(everything=True)   # the proxies are the functions now
     return {"value": protocol.encode(None)}
 
 

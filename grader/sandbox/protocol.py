@@ -135,7 +135,7 @@ class NumpyArray:
         return f"numpy array {tuple(self.data.shape)} {str(self.data.dtype).removeprefix('torch.')}"
 
 
-class TableModel:
+class TableModel(torch.nn.Module):
     """A deterministic causal language model: `ids (N,) -> table[:, keys] + pos[:, :N]`, logits (V, N), where keys
     are the ids themselves (`context="last"`: a bigram model) or their running sums modulo V (`context="sum"`: column n
     depends on every id up to n, so caching by the last token or scoring in windows shows).
@@ -145,11 +145,12 @@ class TableModel:
     row-major and returns logits.T): a non-contiguous tensor, which `.view()` refuses.
     The grader calls the same class in-process to run the reference, and sends it to the learner as data. `calls`
     counts the calls made on this object (the worker reports it: a contract may fix how often a model is called).
+    It is a `torch.nn.Module` (without parameters), as a caller's model usually is: code that treats modules apart
+    (`if isinstance(model, nn.Module): model.eval()`) runs here too, and the worker checks the mode it leaves.
     """
 
     CONTEXTS = ("last", "sum")
     LAYOUTS = ("row_major", "column_major")
-    training = True   # a model's mode, as a torch module has it (train() and eval() switch it): a caller's to set
 
     def __init__(self, table: torch.Tensor, pos: torch.Tensor, context: str = "last", layout: str = "row_major"):
         if table.dim() != 2 or table.shape[0] != table.shape[1]:
@@ -160,10 +161,11 @@ class TableModel:
             raise ValueError(f"context must be one of {self.CONTEXTS}, got {context!r}")
         if layout not in self.LAYOUTS:
             raise ValueError(f"layout must be one of {self.LAYOUTS}, got {layout!r}")
+        super().__init__()   # training mode, which train() and eval() switch: a caller's to set
         self.table, self.pos, self.context, self.layout = table, pos, context, layout
         self.calls = 0
 
-    def __call__(self, ids: torch.Tensor) -> torch.Tensor:
+    def forward(self, ids: torch.Tensor) -> torch.Tensor:
         ids = torch.as_tensor(ids)
         if ids.dim() != 1 or ids.shape[0] > self.pos.shape[1]:
             raise ValueError(f"ids must be (N,) with N <= {self.pos.shape[1]}, got {tuple(ids.shape)}")
@@ -171,13 +173,6 @@ class TableModel:
         keys = ids if self.context == "last" else torch.cumsum(ids, dim=0) % self.table.shape[0]
         logits = self.table[:, keys] + self.pos[:, : ids.shape[0]]
         return logits.T.contiguous().T if self.layout == "column_major" else logits
-
-    def train(self, mode: bool = True) -> TableModel:
-        self.training = bool(mode)
-        return self
-
-    def eval(self) -> TableModel:
-        return self.train(False)
 
 
 # ---------------------------------------------------------------------------------------------------------- frames

@@ -1924,9 +1924,6 @@ KNOWN_MISSES = {
     "blind48_merge_heads_view_assumes_contiguous": "merge_heads carries no points of its own (course/registry.py), "
         "and multi_head_attention and channel_attention, which call it, are right with it: they hand it attention's "
         "output, always contiguous, the only layout where its view is right",
-    "blind70_sequence_log_prob_puts_model_in_eval_mode": "switches only a torch.nn.Module to eval mode, and the "
-        "contract's model is any callable: the checks' models are table models, with a module's train() and eval() "
-        "(whose mode the sandbox checks after every call) but no torch module",
     "blind70_patchify_pins_torch_to_one_thread": "the sandbox runs every worker on one thread "
         "(grader/sandbox/worker.py), so pinning torch to one thread changes no setting there (any other count fails)",
     "blind70_quantize_deterministic_flag_restored_without_warn_only": "differs only for a caller who turned on "
@@ -1945,22 +1942,11 @@ KNOWN_MISSES = {
         "results)",
     "blind79_quantize_pixels_num_threads_set_to_one": "as blind70_patchify_pins_torch_to_one_thread: the workers "
         "run on one thread, so setting one changes nothing there",
-    "blind79_generate_switches_module_to_eval": "as blind70_sequence_log_prob_puts_model_in_eval_mode: only a "
-        "torch.nn.Module is switched, and the checks' models are table models",
-    "blind78_mlm_random_ids_dealt_from_a_shuffled_vocabulary": "each random id is uniform on its own; only how the "
-        "draws of one call relate differs (dealt without replacement, where the contract draws them independently), "
-        "and no check measures that dependence",
-    "blind78_nsp_random_sentences_dealt_without_replacement": "as "
-        "blind78_mlm_random_ids_dealt_from_a_shuffled_vocabulary: each draw uniform on its own, dealt without "
-        "replacement within a call",
     "blind78_nsp_sentence_index_from_bfloat16_uniform": "wrong only for long other documents, some of whose "
         "sentences are then never drawn (a uniform of 8 bits); the checks measure the share of a document's first "
         "half, which stays right, not how many of its sentences are ever drawn",
     "blind78_beam_search_ties_broken_by_index_jitter": "differs only between scores closer than 1e-12, finer than "
         "the rounding of a sum of log-probabilities: the contract's tie rule is for exact ties, which the entry keeps",
-    "blind81_grid_attention_rebinds_module_softmax_cols": "rebinds a function of its own module that another graded "
-        "function calls: each check calls one function on a fresh worker or after others in no fixed order, and no "
-        "check compares a module's functions before and after a call",
     "blind73_merge_heads_viewed_without_contiguous": "as blind48_merge_heads_view_assumes_contiguous: merge_heads "
         "carries no points of its own, and the functions that call it hand it contiguous heads",
 }
@@ -2071,9 +2057,9 @@ def touched(p: Probe) -> set[str]:
     return {p.function} | {g for g, upstream in UPSTREAM.items() if p.function in upstream}
 
 
-# Known misses whose effect reaches the whole worker process or module (a patched torch function, another function of
-# the module rebound): a learner's own such mistake costs that learner, but packed with other probes it would cost
-# them. Each is graded in a round of its own.
+# Probes whose effect reaches the whole worker process or module (a patched torch function, another function of the
+# module rebound): a learner's own such mistake costs that learner, but packed with other probes it could cost them
+# too, wherever the sandbox does not see it. Each is graded in a round of its own.
 PROCESS_WIDE = {"blind81_softmax_cols_patches_torch_softmax_column_wise",
                 "blind81_grid_attention_rebinds_module_softmax_cols"}
 

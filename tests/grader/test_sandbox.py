@@ -315,6 +315,56 @@ def test_a_function_that_replaces_one_of_torchs_functions_fails_and_the_next_cal
         assert "importing patched_on_import.py" in caught.value.message
 
 
+def test_a_function_that_rebinds_a_function_of_its_module_fails_and_the_next_call_is_unaffected(tmp_path):
+    """`global f; f = ...` in a call: every later call of the module's functions would use the new f. The call fails
+    with the name, and the next call runs the module as imported. A cache wrapped around the same function
+    (functools.lru_cache) is not a rebinding, nor is a name the module gave no function at import."""
+    (tmp_path / "helpers.py").write_text("def double(x):\n    return 2 * x\n")
+    (tmp_path / "rebinding.py").write_text(textwrap.dedent("""\
+        import functools
+
+        from .helpers import double
+
+        _table = None
+
+
+        def triple(x):
+            return 3 * x
+
+
+        def rebinds_imported(x):
+            global double
+            double = triple
+            return x
+
+
+        def rebinds_own(x):
+            global triple
+            triple = functools.partial(double, x)
+            return x
+
+
+        def caches_imported(x):
+            global double, _table
+            if not hasattr(double, "cache_info"):
+                double = functools.lru_cache(maxsize=4)(double)
+            _table = {}
+            return double(x)
+
+
+        def uses_double(x):
+            return double(x)
+        """))
+    with Submission(tmp_path) as learner:
+        for function, rebound in (("rebinds_imported", "rebinding.double"), ("rebinds_own", "rebinding.triple")):
+            with pytest.raises(LearnerError) as caught:
+                learner.call("rebinding", function, 1)
+            assert caught.value.type_name == "FunctionRebound" and rebound in caught.value.message
+            assert learner.call("rebinding", "uses_double", 5) == 10, "a fresh worker: the module as imported"
+        assert learner.call("rebinding", "caches_imported", 4) == 8
+        assert learner.call("rebinding", "caches_imported", 4) == 8 and learner.call("rebinding", "uses_double", 5) == 10
+
+
 def test_grad_mode_forced_on_shows_under_the_callers_no_grad(learner):
     """The calls made under another default dtype run as an inference caller makes them, under no_grad."""
     assert torch.equal(learner.call("softmax", "grad_forced_on", torch.ones(2)), torch.full((2,), 2.0))

@@ -28,3 +28,16 @@ def test_consistency_of_two_counts():
     assert not consistent((150, 1000), (400, 1000))
     assert not consistent((0, 1000), (3, 1000))            # zero is zero
     assert consistent((0, 1000), (0, 10))
+
+
+@pytest.mark.parametrize("values", [3, 4])
+def test_repeats_of_independent_uniform_draws_are_binomial(values):
+    """The repeat counts of the seeded checks (a random token or sentence equal to the one before it) are binomial:
+    over 20,000 runs of 200 uniform draws, their mean and variance are those of Binomial(199, 1/values)."""
+    import torch
+
+    draws = torch.randint(0, values, (20_000, 200), generator=torch.Generator().manual_seed(5))
+    repeats = (draws[:, 1:] == draws[:, :-1]).sum(dim=1).double()
+    n, p = 199, 1 / values
+    assert abs(repeats.mean().item() - n * p) < 0.1
+    assert abs(repeats.var().item() / (n * p * (1 - p)) - 1) < 0.05

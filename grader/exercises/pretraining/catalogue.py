@@ -234,6 +234,46 @@ def nsp_successor_across_documents(documents, generator=None):
     return pairs
 
 
+@wrong("mlm_corrupt", """
+    Your random tokens are dealt from a shuffled vocabulary (torch.randperm), each id once per deal, so the random
+    tokens of one call depend on each other: two in a row are almost never the same id. Each one is right on its own,
+    but BERT draws every random token independently: torch.randint(0, vocab_size, ids.shape, generator=generator),
+    used where a random token is wanted.""")
+def mlm_random_tokens_dealt_without_replacement(ids, vocab_size, special_ids, mask_id, generator=None, mask_prob=0.15):
+    eligible = ~torch.isin(ids, torch.as_tensor(special_ids, dtype=ids.dtype))
+    chosen = eligible & (torch.rand(ids.shape, generator=generator) < mask_prob)
+    action = torch.rand(ids.shape, generator=generator)
+    swapped = chosen & (action >= 0.8) & (action < 0.9)
+    count = int(swapped.sum())
+    deals = [torch.randperm(vocab_size, generator=generator) for _ in range(-(-count // vocab_size))]
+    corrupted = torch.where(chosen & (action < 0.8), torch.full_like(ids, mask_id), ids)
+    corrupted[swapped] = torch.cat(deals)[:count].to(ids.dtype) if deals else corrupted[swapped]
+    return corrupted, torch.where(chosen, ids.long(), -100)
+
+
+@wrong("nsp_pairs", """
+    Your random sentences are dealt from a shuffled copy of each document (torch.randperm), each sentence once per
+    deal, so the random B's of one call depend on each other: two in a row from one document are rarely the same
+    sentence. Each one is right on its own, but every random B must be drawn independently: a uniform document
+    other than A's, then torch.randint(len(other), (), generator=generator).""")
+def nsp_random_sentences_dealt_without_replacement(documents, generator=None):
+    if len(documents) < 2 and any(len(d) > 1 for d in documents):
+        raise ValueError("documents: need at least two")
+    decks: dict[int, list[int]] = {}
+    pairs = []
+    for index, document in enumerate(documents):
+        for a, successor in zip(document, document[1:]):
+            if torch.rand((), generator=generator) < 0.5:
+                pairs.append((a, successor, 0))
+                continue
+            pick = int(torch.randint(len(documents) - 1, (), generator=generator))
+            other = pick + (pick >= index)
+            if not decks.get(other):
+                decks[other] = torch.randperm(len(documents[other]), generator=generator).tolist()
+            pairs.append((a, documents[other][decks[other].pop()], 1))
+    return pairs
+
+
 @alternative("mlm_corrupt", "One categorical draw per position over (not chosen, [MASK], random, unchanged) with "
              "torch.multinomial, row by row.")
 def mlm_categorical_draw(ids, vocab_size, special_ids, mask_id, generator=None, mask_prob=0.15):

@@ -14,8 +14,11 @@ deterministic) to counts, ``(hits, trials)``:
   exactly (``binomial_interval``). Conditional rates (e.g. [MASK] among the chosen) are binomial given their
   number of trials, so the level holds for them too.
 
-False failures: the suite runs 10 binomial tests (7 for mlm_corrupt, 3 for nsp_pairs), so a correct implementation
-whose draws are independent of ours fails a check with probability at most 10 · 1e-8 = 1e-7 < 1e-6 (union bound).
+False failures: the suite runs 27 binomial tests with a rate strictly between 0 and 1 (17 for mlm_corrupt, 10 for
+nsp_pairs), so a correct implementation whose draws are independent of ours fails a check with probability at most
+27 · 1e-8 < 1e-6 (union bound). Where a test counts repeats (a random token or sentence equal to the one before it),
+the count is binomial too: for draws uniform over m values, each one's difference from the one before (mod m) is
+uniform and independent of the others.
 The exact properties never fail a correct implementation, and "two different seeds give identical results" happens
 to one with probability below 1e-200.
 
@@ -234,13 +237,17 @@ def test_mlm_rates_at_other_probabilities_and_vocabularies(learner):
     gives the first and the last id half the share of the others), every eligible position chosen; and mask_prob
     0.005 and 0.29 over many positions (a probability truncated to whole percent, or uniforms of few bits, miss
     them; sequences of 300 at 0.005, so that a share rounded per sequence, 2 of 300, is told from the rate). Binomial
-    bounds at level 1e-8 each."""
+    bounds at level 1e-8 each. And the random tokens are drawn independently of each other: on 20,000 tokens that
+    all hold [MASK] (id 2 of 5, every one chosen), a random token shows wherever it is not 2, uniform over the other
+    four ids, so two such tokens in a row are equal 1 time in 4 (random tokens dealt from a shuffled vocabulary, each
+    id once per deal, almost never repeat)."""
     gen = torch.Generator().manual_seed(1707)
     large, low = 20_000, 12_768
     cases = [((torch.randint(5, large, (200, 100), generator=gen), large, SPECIAL, MASK, Seed(31), 1.0), {}),
              ((torch.randint(0, 5, (200, 200), generator=gen), 5, [], 2, Seed(32), 1.0), {}),
              ((torch.randint(5, VOCAB, (1000, 300), generator=gen), VOCAB, SPECIAL, MASK, Seed(33), 0.005), {}),
-             ((torch.randint(5, VOCAB, (400, 500), generator=gen), VOCAB, SPECIAL, MASK, Seed(34), 0.29), {})]
+             ((torch.randint(5, VOCAB, (400, 500), generator=gen), VOCAB, SPECIAL, MASK, Seed(34), 0.29), {}),
+             ((torch.full((100, 200), 2), 5, [], 2, Seed(35), 1.0), {})]
     ids_of = [args[0] for args, _ in cases]
     originals = ids_of[0][ids_of[0] != MASK]
     # a random replacement other than [MASK] and the original: uniform over the V - 2 other ids
@@ -260,6 +267,9 @@ def test_mlm_rates_at_other_probabilities_and_vocabularies(learner):
             counts[name] = (int((chosen_of(result) & eligible_of(ids)).sum()), int(eligible_of(ids).sum()))
         per_row = (chosen_of(results[2]) & eligible_of(ids_of[2])).sum(dim=-1)
         counts["rows_with_two"] = (int((per_row == 2).sum()), per_row.numel())
+        shown = results[4][0].reshape(-1)
+        shown = shown[shown != 2]   # the random tokens that show: uniform over 0, 1, 3, 4, so each next one equal 1/4
+        counts["random_repeats"] = (int((shown[1:] == shown[:-1]).sum()), max(shown.numel() - 1, 0))
         return counts
 
     with Judge(learner, "pretraining") as judge:
@@ -268,7 +278,7 @@ def test_mlm_rates_at_other_probabilities_and_vocabularies(learner):
             judge_counts("pretraining", "mlm_corrupt", cases, results, count,
                          {"large_vocabulary_low_ids": below, "small_vocabulary_first": 1 / 3,
                           "small_vocabulary_last": 1 / 3, "chosen_0_005": 0.005, "chosen_0_29": 0.29,
-                          "rows_with_two": math.comb(300, 2) * 0.005 ** 2 * 0.995 ** 298},
+                          "rows_with_two": math.comb(300, 2) * 0.005 ** 2 * 0.995 ** 298, "random_repeats": 1 / 4},
                          {"large_vocabulary_low_ids": f"random replacements below id {low} with a vocabulary of "
                                                       f"{large:,} (uniform over the vocabulary?)",
                           "small_vocabulary_first": "random replacements that are id 0 with a vocabulary of 5",
@@ -276,7 +286,9 @@ def test_mlm_rates_at_other_probabilities_and_vocabularies(learner):
                           "chosen_0_005": "eligible positions chosen at mask_prob=0.005",
                           "chosen_0_29": "eligible positions chosen at mask_prob=0.29",
                           "rows_with_two": "sequences of 300 with exactly 2 positions chosen at mask_prob=0.005 "
-                                           "(each position on its own coin: binomial)"})
+                                           "(each position on its own coin: binomial)",
+                          "random_repeats": "random tokens equal to the random token before them (ids 0, 1, 3, 4 "
+                                            "of 5: each random token drawn on its own?)"})
 
 
 @pytest.mark.grades("mlm_corrupt")
@@ -406,8 +418,10 @@ def test_nsp_distribution(learner):
     (an index rounded from a uniform float, round(u * 2), gives it half the time); a random B from a 4,000-sentence
     document lies in its first half half the time (an index drawn as randint(0, 100) % 4000 never leaves the first
     hundred); for an A of one of the 100 long documents, the other document is one of the 100 short ones 100 times
-    in 199 (randint(0, 256) % 199 favours the first 57); and the 100 two-sentence documents' examples are labelled 0
-    about half the time (one coin per example, not per position). Binomial bounds at level 1e-8 each."""
+    in 199 (randint(0, 256) % 199 favours the first 57); the 100 two-sentence documents' examples are labelled 0
+    about half the time (one coin per example, not per position); and each random B is drawn on its own: two in a row
+    from the 3-sentence document are the same sentence 1 time in 3 (sentences dealt from a shuffled document, each
+    once per deal, rarely repeat). Binomial bounds at level 1e-8 each."""
     big, pair, mixed = corpus([4001, 1, 9]), corpus([4000, 4000], tag="p"), corpus([2] * 100 + [50] * 100, tag="m")
     three = corpus([4001, 3], tag="t")
     cases = [((big, Seed(61)), {}), ((pair, Seed(62)), {}), ((mixed, Seed(63)), {}), ((three, Seed(64)), {})]
@@ -415,7 +429,7 @@ def test_nsp_distribution(learner):
     def count(results) -> Counts:
         counts = {name: (1, 1) for name in ("is_next", "small_document", "last_sentence", "long_document_start",
                                             "middle_sentence", "pair_first_half", "other_document_short",
-                                            "short_documents_next")}
+                                            "short_documents_next", "repeated_sentence")}
         structure = [nsp_counts(args[0], result) for (args, _), result in zip(cases, results)]
         if any(found["count"][0] for found in structure):
             return {**counts, "well_formed": (0, 1), "own_document": (0, 0)}
@@ -437,6 +451,7 @@ def test_nsp_distribution(learner):
                 len(other)), "last_sentence": (sum(b == "d2s8" for b in in_nine), len(in_nine)),
                 "long_document_start": (sum(j < 2 for j in in_long), len(in_long)),
                 "middle_sentence": (sum(b == "td1s1" for b in in_three), len(in_three)),
+                "repeated_sentence": (sum(b == c for b, c in zip(in_three, in_three[1:])), max(len(in_three) - 1, 0)),
                 "well_formed": (1, 1), "own_document": tuple(own)}
 
     with Judge(learner, "pretraining") as judge:
@@ -444,7 +459,8 @@ def test_nsp_distribution(learner):
         judge_counts("pretraining", "nsp_pairs", cases, results, count,
                      {"well_formed": 1, "is_next": 0.5, "small_document": 0.5, "last_sentence": 1 / 9,
                       "pair_first_half": 0.5, "other_document_short": 100 / 199, "short_documents_next": 0.5,
-                      "long_document_start": 2 / 50, "middle_sentence": 1 / 3, "own_document": 0},
+                      "long_document_start": 2 / 50, "middle_sentence": 1 / 3, "own_document": 0,
+                      "repeated_sentence": 1 / 3},
                      {"well_formed": "corpora with well-formed examples (see the structure check)",
                       "own_document": "random B's from A's own document",
                       "is_next": "examples labelled 0 ('is next')",
@@ -461,7 +477,9 @@ def test_nsp_distribution(learner):
                                              "over the other document's length?)",
                       "middle_sentence": "random B's from the 3-sentence document that are its middle sentence (is "
                                          "the index rounded from a uniform float? the end ones then come half as "
-                                         "often)"})
+                                         "often)",
+                      "repeated_sentence": "random B's from the 3-sentence document that are the same sentence as "
+                                           "the random B before them (is each drawn on its own?)"})
 
 
 @pytest.mark.grades("nsp_pairs")

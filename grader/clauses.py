@@ -179,8 +179,10 @@ CLAUSES: dict[str, Clause] = {
         "torch.set_default_dtype(torch.float64) is in force (a result the contract puts in the default dtype, with "
         "no float input to follow, is float64 there), and again without each optional tensor argument (a bias, a "
         "mask, positions: what stands in for it follows the inputs' dtype); made as an inference caller makes it, "
-        "under torch.no_grad(), which the function must leave on",
-        lambda base: [replace(base, batch=(2,), extra={**base.extra, "default_dtype": torch.float64})]),
+        "under torch.no_grad(), which the function must leave on. And float64 inputs there give the float64 result "
+        "(a constant made in the default dtype, torch.tensor(-1e40), rounds to -inf in float32 but not in float64)",
+        lambda base: [replace(base, batch=(2,), extra={**base.extra, "default_dtype": torch.float64}),
+                      replace(base, dtype=torch.float64, extra={**base.extra, "default_dtype": torch.float64})]),
     # For functions that take a mask (`WITH_A_MASK`): the tensors that hold tokens are found by `_token_slots`.
     "zero_tokens": Clause(
         "a token whose features are all exactly zero is an ordinary token, not padding: the second query and the "
@@ -346,11 +348,12 @@ CLAUSE_DIAGNOSES: dict[str, tuple[str, str]] = {
                  "signature gives them (the stub's), so a caller that passes one by name (mask=..., top_k=...) gets "
                  "a TypeError or a wrong result: keep the stub's parameter names and order."),
     "default_dtype": ("follows_the_default_dtype", "Your function is right under torch's usual default dtype but "
-                      "not after torch.set_default_dtype(torch.float64) (the call shown had float32 inputs): a tensor "
-                      "made without a dtype (torch.zeros(shape), torch.ones, torch.full, torch.tensor([...]), "
+                      "not after torch.set_default_dtype(torch.float64) (the call shown says its inputs' dtypes): a "
+                      "tensor made without a dtype (torch.zeros(shape), torch.ones, torch.full, torch.tensor([...]), "
                       "torch.arange(...) of floats) takes the default dtype, and mixing it in promotes the result or "
-                      "makes a product fail. Make constants from the inputs: zeros_like(x), x.new_zeros(shape), "
-                      "dtype=x.dtype."),
+                      "makes a product fail, or keeps a value that float32 would have rounded (torch.tensor(-1e40) "
+                      "is -inf only in float32). Make constants from the inputs: zeros_like(x), x.new_zeros(shape), "
+                      "dtype=x.dtype, float('-inf')."),
     "every_key_visible": ("all_visible_mask_differs", "Your function is right with a mask that hides some keys, and "
                           "without a mask, but not with a mask that hides none (every entry True), which must give "
                           "exactly what no mask gives: the same values, dtype and gradients, with every other "

@@ -82,8 +82,10 @@ CLAUSES: dict[str, Clause] = {
         + [replace(base, batch=(2, 3), mask=base.mask or "random")]),
     "single_token": Clause(
         "one token is a sequence: N = 1 (queries and keys), once more in a batch of one (a squeeze() with no axis "
-        "drops both), and a single query against several keys",
-        lambda base: [replace(base, n_q=1, n_k=1), replace(base, n_q=1, n_k=1, batch=(1,)), replace(base, n_q=1)]),
+        "drops both), and a single query against several keys, alone and in a batch of two with a mask of its own "
+        "for each item where the function takes one (a shortcut for one query must still give the mask its axes)",
+        lambda base: [replace(base, n_q=1, n_k=1), replace(base, n_q=1, n_k=1, batch=(1,)), replace(base, n_q=1),
+                      replace(base, n_q=1, batch=(2,), mask=base.mask or "random")]),
     "unequal_lengths": Clause(
         "N_q and N_k are independent: more keys than queries, more queries than keys, and as many (with a mask, "
         "where the function takes one: a rule for one length must not catch the other)",

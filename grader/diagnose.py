@@ -54,6 +54,7 @@ GENERIC = frozenset({"wrong_shape", "wrong_dtype", "not_finite", "transposed", "
                      "inference_mode_breaks_autograd", "integer_argument_misread", "signature_differs",
                      "breaks_for_axis_of_one", "writes_into_shared_memory", "read_in_another_axis_order",
                      "operation_not_for_dtype", "mixed_dtypes", "changes_global_settings",
+                     "in_place_on_a_leaf_that_requires_grad",
                      "returns_inference_tensor", "changes_model_mode",
                      # a clause check whose failure nothing more specific explains (grader.clauses)
                      "breaks_batching", "breaks_single_token", "breaks_unequal_lengths", "breaks_float64",

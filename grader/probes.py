@@ -1210,6 +1210,12 @@ def crashed_backward(function: str, error: LearnerError) -> Diagnosis | None:
             "and weights: torch.utils.checkpoint with use_reentrant=True answers only .backward() on a graph whose "
             "inputs require grad, and passes nothing to weights otherwise. Pass use_reentrant=False (or do not "
             "checkpoint: the course's sizes do not need it).")
+    if "leaf Variable that requires grad" in error.message:
+        return "in_place_on_a_leaf_that_requires_grad", (
+            f"Your {function} writes in place into a tensor it made with requires_grad=True: autograd refuses in-place "
+            "writes into such a leaf, or into a view of it, whenever gradients are on (a caller's training step). "
+            "Make the buffer without requires_grad (torch.zeros(..., dtype=x.dtype)) and write into it: the gradient "
+            "flows through what is written; or build the result with torch.cat / torch.stack.")
     if re.search(r', in backward\b', error.message):   # a frame of the learner's own backward
         return "custom_backward_fails", (
             f"Your {function} computes the right values but the backward it defines by hand (a torch.autograd."
@@ -1285,8 +1291,8 @@ _FLOAT_AS_INTEGER = re.compile(r"ints?, ?(but found element of type|not|but got)
                                r"|valid indices \(got float\)|indices must be integers or slices, not float")
 
 # Crashes whose exception text alone says what went wrong: (exception types, a pattern of the text, the diagnosis,
-# its explanation after "Your <function> "). The first three are read before the probes, the last two
-# (`AFTER_THE_PROBES`) only when no probe says more: a dtype clash for float64 inputs alone is `breaks_float64`.
+# its explanation after "Your <function> "). Those of `AFTER_THE_PROBES` are read only when no probe says more (a
+# dtype clash for float64 inputs alone is `breaks_float64`), the others before the probes.
 _CRASH_READINGS = (
     (("TypeError", "IndexError"), _FLOAT_AS_INTEGER, "float_used_as_size",
      "hands a float to something that takes an integer (a size, an index, a slice bound, a range): in Python 3, / "
@@ -1305,11 +1311,18 @@ _CRASH_READINGS = (
      "applies an operation torch does not have for tensors of that dtype (the call shown: a product, an einsum or "
      "a reduction of bool or integer tensors): matmul and einsum need floating-point operands. Combine masks with "
      "&, | and ~, and cast a mask or a one-hot to the input's dtype (.to(X.dtype)) before multiplying."),
-    (("RuntimeError",), re.compile(r"to have the same dtype|expected scalar type|[Ee]xpected .*same dtype"),
+    (("RuntimeError",), re.compile(r"leaf Variable that requires grad"), "in_place_on_a_leaf_that_requires_grad",
+     "writes in place into a tensor it made with requires_grad=True (the call shown): autograd refuses in-place "
+     "writes into such a leaf, or into a view of it. Make the buffer without requires_grad (torch.zeros(..., "
+     "dtype=x.dtype)) and write into it: the gradient flows through what is written; or build the result with "
+     "torch.cat / torch.stack."),
+    (("RuntimeError",), re.compile(r"to have the same dtype|expected scalar type|[Ee]xpected .*same dtype"
+                                   r"|dtype to be equal to|dtypes match|to have same dtypes"),
      "mixed_dtypes",
-     "multiplies tensors of two dtypes (the call shown): matmul, einsum and bmm do not promote one to the other. "
-     "Make what you build in the dtype of the input it meets: one_hot(...).to(X.dtype), torch.zeros(..., "
-     "dtype=X.dtype), x.new_tensor(...)."),
+     "combines tensors of two dtypes where torch does not promote one to the other (the call shown): matmul, "
+     "einsum and bmm, scatter and index assignment (x[idx] = v) want one dtype. Make what you build in the dtype of "
+     "the input it meets: one_hot(...).to(X.dtype), torch.zeros(..., dtype=X.dtype), torch.ones_like(x), "
+     "x.new_tensor(...)."),
 )
 AFTER_THE_PROBES = frozenset({"operation_not_for_dtype", "mixed_dtypes"})
 

@@ -54,7 +54,8 @@ GENERIC = frozenset({"wrong_shape", "wrong_dtype", "not_finite", "transposed", "
                      "inference_mode_breaks_autograd", "integer_argument_misread", "signature_differs",
                      "breaks_for_axis_of_one", "writes_into_shared_memory", "read_in_another_axis_order",
                      "operation_not_for_dtype", "mixed_dtypes", "changes_global_settings",
-                     "in_place_on_a_leaf_that_requires_grad",
+                     "in_place_on_a_leaf_that_requires_grad", "numpy_on_a_graph", "needs_cuda", "recursion_too_deep",
+                     "result_items_in_another_order", "regex_not_escaped",
                      "returns_inference_tensor", "changes_model_mode",
                      # a clause check whose failure nothing more specific explains (grader.clauses)
                      "breaks_batching", "breaks_single_token", "breaks_unequal_lengths", "breaks_float64",
@@ -453,6 +454,12 @@ def generic(observation: Observation, expected: Any) -> tuple[str, str]:
     if observation.grad is not None:
         return _generic_gradient(got, expected, observation.tol, observation.names)
     if isinstance(expected, tuple) and isinstance(got, tuple) and len(got) == len(expected):
+        order = _items_in_another_order(got, expected, observation.tol)
+        if order:
+            return "result_items_in_another_order", (
+                f"Your {observation.function or 'function'} returns the right items in another order: item "
+                + ", ".join(f"{mine} of yours is item {want} of the contract's" for mine, want in order if mine != want)
+                + ". Return them in the order the contract's signature gives (the stub's docstring says it).")
         for index, (g, e) in enumerate(zip(got, expected)):
             if not agree(g, e, observation.tol):
                 name, text = generic(Observation(observation.function, (), {}, g, tol=observation.tol), e)
@@ -487,6 +494,20 @@ def generic(observation: Observation, expected: Any) -> tuple[str, str]:
     return "different_result", (f"The result differs from the expected one: "
                                 f"{difference(got, expected, observation.tol)}. "
                                 + FUNCTION_HINTS.get(observation.function, ""))
+
+
+def _items_in_another_order(got: tuple, expected: tuple, tol: Tolerance) -> list[tuple[int, int]] | None:
+    """(index in got, index in expected) for each item, when every item of got agrees with a different item of
+    expected than its own place's (a permutation other than the identity), else None."""
+    import itertools
+
+    if not 2 <= len(got) <= 4:
+        return None
+    for order in itertools.permutations(range(len(got))):
+        if list(order) != list(range(len(got))) and all(agree(got[mine], expected[want], tol)
+                                                        for mine, want in enumerate(order)):
+            return list(enumerate(order))
+    return None
 
 
 MAX_TEXT_COMPARED = 5_000   # characters of both texts (difflib's matching is quadratic): longer ones read generically

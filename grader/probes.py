@@ -1154,7 +1154,18 @@ def crashed(judge: Judge, observation: Observation, error: LearnerError) -> Diag
     except _Budget:
         pass
     return _crash_reading(observation, error, _exception_text(error), after_probes=True) or \
-        _size_written_in_code(observation, error)
+        _size_written_in_code(observation, error) or _assertion_fails(observation, error)
+
+
+def _assertion_fails(observation: Observation, error: LearnerError) -> Diagnosis | None:
+    """An assert of the learner's own that no probe explains further: it is false on an input the contract allows."""
+    if error.type_name != "AssertionError":
+        return None
+    return "rejects_valid_input", (
+        f"Your {observation.function} stops at an assert of its own on inputs its contract accepts (the call shown): "
+        "the assumption it checks is not one the contract makes. Look at the edges the contract allows (one token, "
+        "a query that sees no key, sizes that are odd or not square, large ids or offsets, a count of 0) and drop "
+        "or widen the assert; a sanity check must hold for every valid input.")
 
 
 # The sizes torch's shape errors name: "shape '[-1, 3]'", "with size 256", "tensor a (3)", "size 5 for tensor".
@@ -1210,18 +1221,16 @@ def crashed_backward(function: str, error: LearnerError) -> Diagnosis | None:
             "and weights: torch.utils.checkpoint with use_reentrant=True answers only .backward() on a graph whose "
             "inputs require grad, and passes nothing to weights otherwise. Pass use_reentrant=False (or do not "
             "checkpoint: the course's sizes do not need it).")
-    if "leaf Variable that requires grad" in error.message:
-        return "in_place_on_a_leaf_that_requires_grad", (
-            f"Your {function} writes in place into a tensor it made with requires_grad=True: autograd refuses in-place "
-            "writes into such a leaf, or into a view of it, whenever gradients are on (a caller's training step). "
-            "Make the buffer without requires_grad (torch.zeros(..., dtype=x.dtype)) and write into it: the gradient "
-            "flows through what is written; or build the result with torch.cat / torch.stack.")
     if re.search(r', in backward\b', error.message):   # a frame of the learner's own backward
         return "custom_backward_fails", (
             f"Your {function} computes the right values but the backward it defines by hand (a torch.autograd."
             "Function) raises: it must return one gradient per input of forward, each of that input's shape (sum "
             "over broadcast axes, keepdim where the forward reduced), in the order forward took them. Or leave the "
             "backward to autograd, which derives it from the forward.")
+    text = _exception_text(error)   # what the text alone says (the forward pass may have raised, with gradients on)
+    for types, pattern, name, explanation in _CRASH_READINGS:
+        if name not in AFTER_THE_PROBES and error.type_name in types and pattern.search(text):
+            return name, f"Your {function} {explanation}"
     return None
 
 
@@ -1311,6 +1320,25 @@ _CRASH_READINGS = (
      "applies an operation torch does not have for tensors of that dtype (the call shown: a product, an einsum or "
      "a reduction of bool or integer tensors): matmul and einsum need floating-point operands. Combine masks with "
      "&, | and ~, and cast a mask or a one-hot to the input's dtype (.to(X.dtype)) before multiplying."),
+    (("error", "PatternError"), re.compile(r"unbalanced parenthesis|nothing to repeat|bad escape|unterminated "
+                                           r"character set|missing \)|multiple repeat|bad character range"),
+     "regex_not_escaped",
+     "builds a regular expression from the symbols themselves, and a symbol holds characters that are regex syntax "
+     "('(', '+', '*', '.', '[', '\\'): the pattern fails to compile, or matches something else. Put every piece of "
+     "text into a pattern through re.escape(...), or compare the symbols as strings without regular expressions."),
+    (("RecursionError",), re.compile(r"maximum recursion depth"), "recursion_too_deep",
+     "nests one Python call per item (recursion on the rest of a list, or a generator wrapped around the previous "
+     "one for every merge), and Python stops at about 1,000 levels (the call shown is longer: a model's sample, a "
+     "real vocabulary's merges). Walk the items with a loop, keeping the result so far in a variable."),
+    (("RuntimeError",), re.compile(r"[Cc]an't call numpy\(\) on Tensor that requires grad"), "numpy_on_a_graph",
+     "calls .numpy() on a tensor that is part of autograd's graph (the call shown, made with gradients on, as in a "
+     "caller's training step): torch refuses. For looking at values (printing, logging, a check) use "
+     "x.detach().numpy() or x.tolist(); for the computation itself stay in torch, or the gradient is lost."),
+    (("RuntimeError", "AssertionError", "AttributeError"),
+     re.compile(r"not compiled with CUDA|[Nn]o CUDA GPUs|CUDA driver|has no attribute '_cuda_"), "needs_cuda",
+     "asks for CUDA (torch.cuda..., .cuda(), device='cuda') on a machine without it: the grader, like many "
+     "learners' laptops, runs on the CPU. Keep tensors on the device of the inputs (x.device, x.new_zeros(...)) and "
+     "leave out GPU-only calls such as torch.cuda.synchronize()."),
     (("RuntimeError",), re.compile(r"leaf Variable that requires grad"), "in_place_on_a_leaf_that_requires_grad",
      "writes in place into a tensor it made with requires_grad=True (the call shown): autograd refuses in-place "
      "writes into such a leaf, or into a view of it. Make the buffer without requires_grad (torch.zeros(..., "

@@ -2036,6 +2036,9 @@ EIGHTY_SECOND_BATCH = blind_batch("held_out_blind_81", "_81")
 EIGHTY_THIRD_BATCH = blind_batch("held_out_blind_82", "_82")
 EIGHTY_FOURTH_BATCH = blind_batch("held_out_blind_83", "_83")
 EIGHTY_FIFTH_BATCH = blind_batch("held_out_blind_84", "_84")
+EIGHTY_SIXTH_BATCH = blind_batch("held_out_blind_85", "_85")
+EIGHTY_SEVENTH_BATCH = blind_batch("held_out_blind_86", "_86")
+EIGHTY_EIGHTH_BATCH = blind_batch("held_out_blind_87", "_87")
 PROBES = FIRST_BATCH + SECOND_BATCH + THIRD_BATCH + FOURTH_BATCH + FIFTH_BATCH + SIXTH_BATCH + SEVENTH_BATCH + \
     EIGHTH_BATCH + NINTH_BATCH + TENTH_BATCH + ELEVENTH_BATCH + TWELFTH_BATCH + THIRTEENTH_BATCH + FOURTEENTH_BATCH + \
     FIFTEENTH_BATCH + SIXTEENTH_BATCH + SEVENTEENTH_BATCH + EIGHTEENTH_BATCH + NINETEENTH_BATCH + TWENTIETH_BATCH + \
@@ -2052,7 +2055,8 @@ PROBES = FIRST_BATCH + SECOND_BATCH + THIRD_BATCH + FOURTH_BATCH + FIFTH_BATCH +
     + SIXTY_NINTH_BATCH + SEVENTIETH_BATCH + SEVENTY_FIRST_BATCH + SEVENTY_SECOND_BATCH + SEVENTY_THIRD_BATCH \
     + SEVENTY_FOURTH_BATCH + SEVENTY_FIFTH_BATCH + SEVENTY_SIXTH_BATCH + SEVENTY_SEVENTH_BATCH \
     + SEVENTY_EIGHTH_BATCH + SEVENTY_NINTH_BATCH + EIGHTIETH_BATCH + EIGHTY_FIRST_BATCH \
-    + EIGHTY_SECOND_BATCH + EIGHTY_THIRD_BATCH + EIGHTY_FOURTH_BATCH + EIGHTY_FIFTH_BATCH
+    + EIGHTY_SECOND_BATCH + EIGHTY_THIRD_BATCH + EIGHTY_FOURTH_BATCH + EIGHTY_FIFTH_BATCH + EIGHTY_SIXTH_BATCH \
+    + EIGHTY_SEVENTH_BATCH + EIGHTY_EIGHTH_BATCH
 
 
 def touched(p: Probe) -> set[str]:
@@ -2269,7 +2273,10 @@ if __name__ == "__main__":
                          ("eighty-second batch (blind)", EIGHTY_SECOND_BATCH),
                          ("eighty-third batch (blind)", EIGHTY_THIRD_BATCH),
                          ("eighty-fourth batch (blind)", EIGHTY_FOURTH_BATCH),
-                         ("eighty-fifth batch (blind)", EIGHTY_FIFTH_BATCH), ("all", PROBES)):
+                         ("eighty-fifth batch (blind)", EIGHTY_FIFTH_BATCH),
+                         ("eighty-sixth batch (blind)", EIGHTY_SIXTH_BATCH),
+                         ("eighty-seventh batch (blind)", EIGHTY_SEVENTH_BATCH),
+                         ("eighty-eighth batch (blind)", EIGHTY_EIGHTH_BATCH), ("all", PROBES)):
         result = figures(failures, batch)
         print(f"== {title}")
         print(f"wrong caught:   {result['caught']} / {result['wrong']} = {result['caught'] / result['wrong']:.1%}")

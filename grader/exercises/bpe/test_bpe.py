@@ -302,7 +302,8 @@ def test_encode_replays_any_merge_list_in_order(learner):
     again, as GPT-2 does, gives other tokens) and where the same text is split into other symbols (("ab", "c") is
     not the pair ("a", "bc")); then random merge lists over small alphabets (random present pairs, half of them cut
     into other symbols spelling the same text), each in the order drawn, shuffled, reversed and with six of them
-    repeated at the end, on the words they were drawn from and on new ones."""
+    repeated at the end, on the words they were drawn from and on new ones; and a list as long as a real
+    vocabulary's (1,500 merges, most of them of pairs the text never holds: no recursion or chain per merge)."""
     gen = generator(14)
     with Judge(learner, "bpe") as judge:
         for text, merges in HAND_MADE_MERGES:
@@ -314,6 +315,9 @@ def test_encode_replays_any_merge_list_in_order(learner):
             text = " ".join(words) + " " + random_corpus(seed + 50, alphabet, 6, 10, 8)
             for order in (merges, shuffled, merges[::-1], merges + shuffled[:6]):   # the last one repeats merges
                 judge.expect("bpe_encode", text, order, tol=EXACT)
+        unused = [(f"x{i}", f"y{i}") for i in range(1490)]
+        judge.expect("bpe_encode", "ab abc cab", [*unused[:700], ("a", "b"), *unused[700:], ("ab", "c"),
+                                                  ("ab", "</w>")], tol=EXACT)
 
 
 @pytest.mark.grades("bpe_decode")
@@ -323,12 +327,16 @@ def test_decode(learner):
     random token lists, where "</w>" tokens of their own give consecutive spaces that must stay, at the start too
     (only trailing spaces are removed), and lists whose every token ends a word; tokens are joined exactly as they
     are, with no Unicode normalisation
-    (decomposed accents, ligatures and full-width letters stay as given)."""
+    (decomposed accents, ligatures and full-width letters stay as given), and the markers of other tokenizers
+    (GPT-2's "\u0120", SentencePiece's "\u2581", WordPiece's "##", a backslash) are ordinary characters here; and
+    a model's sample of 3,000 tokens (no recursion per token)."""
     from reference.bpe import bpe_encode, train_bpe
 
     with Judge(learner, "bpe") as judge:
         judge.expect("bpe_decode", ["lo", "w</w>", "n", "ew", "er</w>"], tol=EXACT)
         judge.expect("bpe_decode", ["e\u0301", "t\u00e9</w>", "\ufb01n</w>", "\uff21</w>"], tol=EXACT)
+        judge.expect("bpe_decode", ["\u0120a</w>", "\u2581b", "##c</w>", "d\\n</w>", "\u0120</w>"], tol=EXACT)
+        judge.expect("bpe_decode", ["ab</w>", "c", "d</w>"] * 1000, tol=EXACT)
         text = random_corpus(21, "abé", 10, 25, 6)
         tokens = bpe_encode(text, train_bpe(text, 15))
         decoded = judge.call("bpe_decode", tokens)

@@ -46,7 +46,8 @@ def test_causal_mask(learner):
 @pytest.mark.grades("padding_mask")
 def test_padding_mask(learner):
     """padding_mask(lengths, n) is (B, n, 1), key j visible iff j < lengths[b]; lengths include 0 and n, and
-    random batches where every length is below n (n, not the longest length, sets the size) or B == n, and n = 1100;
+    random batches where every length is below n (n, not the longest length, sets the size) or B == n, n = 1100, and
+    n = 3000 with lengths past 2048 (float16 holds whole numbers exactly only up to 2048);
     every length 0 and every length n; n = 0 and an empty batch give masks with no entries (the contract leaves these
     open: raising there is accepted)."""
     gen = generator(401)
@@ -64,17 +65,19 @@ def test_padding_mask(learner):
         n = randint(gen, 3, 8)
         judge.expect("padding_mask", torch.randint(0, n + 1, (n,), generator=gen), n, tol=EXACT)
         judge.expect("padding_mask", torch.tensor([1100, 700]), 1100, tol=EXACT)      # longer than any fixed buffer
+        judge.expect("padding_mask", torch.tensor([2049, 2999, 2051]), 3000, tol=EXACT)
 
 
 @pytest.mark.grades("local_mask")
 def test_local_mask(learner):
-    """local_mask(n, window) is True iff |i - j| <= window, including window 0, n - 1 and wider than n, 5 random
-    (n, window) up to n = 30, and n = 1100 (longer than any fixed buffer); n = 0 gives a bool (0, 0) mask (the
-    contract leaves n = 0 open: raising there is accepted)."""
+    """local_mask(n, window) is True iff |i - j| <= window, including window 0, n - 1 and wider than n (far wider too:
+    2^31 and 2^32 + 1, a caller's "unbounded", past int32), 5 random (n, window) up to n = 30, and n = 1100 (longer
+    than any fixed buffer); n = 0 gives a bool (0, 0) mask (the contract leaves n = 0 open: raising there is
+    accepted)."""
     gen = generator(405)
     with Judge(learner, "masking") as judge:
         judge.expect_if_returns("local_mask", 0, 2, tol=EXACT)
-        for n, window in ((1, 0), (5, 0), (6, 1), (7, 2), (4, 5), (4, 3)):
+        for n, window in ((1, 0), (5, 0), (6, 1), (7, 2), (4, 5), (4, 3), (3, 2**31), (3, 2**32 + 1)):
             judge.expect("local_mask", n, window, tol=EXACT)
         for _ in range(5):
             n = randint(gen, 2, 30)

@@ -70,8 +70,9 @@ def expect_buckets(judge: Judge, offsets: torch.Tensor, config: tuple):
 def test_buckets_random_offsets(learner):
     """Random offsets (uniform up to ±40 and log-uniform up to ±5000) in tensors of 1 to 3 dimensions, for T5's
     table and 10 other (bidirectional, num_buckets, max_distance), odd bucket counts among them, and with every
-    optional argument left out (T5's encoder table: bidirectional), and tensors of no offsets (shapes (0,) and
-    (3, 0)): the reference's buckets, as a LongTensor."""
+    optional argument left out (T5's encoder table: bidirectional), tensors of no offsets (shapes (0,) and (3, 0)),
+    and offsets far beyond any table (from 32,768 to 2^40, both signs: a document's positions have no bound): the
+    reference's buckets, as a LongTensor."""
     gen = generator(1601)
     with Judge(learner, "positions") as judge:
         for index, config in enumerate(BUCKET_CONFIGS):
@@ -84,6 +85,9 @@ def test_buckets_random_offsets(learner):
         judge.expect("relative_position_bucket", without_boundaries(near, (True, 32, 128)), tol=EXACT)  # defaults
         for empty in (torch.zeros(0, dtype=torch.long), torch.zeros(3, 0, dtype=torch.long)):   # any shape: none too
             judge.expect("relative_position_bucket", empty, False, 16, 64, tol=EXACT)
+        huge = torch.tensor([2**15, 40_000, 10**6, 2**31 - 1, 2**40])
+        for config in ((True, 32, 128), (False, 32, 128)):
+            expect_buckets(judge, torch.cat([huge, -huge]), config)
 
 
 @pytest.mark.grades("relative_position_bucket")
@@ -197,7 +201,8 @@ ROTARY_SHAPES = [((), 8, 6, 6), ((2,), 4, 5, 7), ((2, 3), 6, 4, 4), ((), 2, 3, 9
 @pytest.mark.grades("rotary_embedding", weight=2)
 def test_rotary_random_shapes(learner):
     """Q' (..., D, N_q) and K' (..., D, N_k) match the reference at the default positions: unbatched, batched,
-    batch and heads, N_q != N_k, D = 2, N = 1, D = 64, with bases 10000, 500 and 10 (float32); the same Q, K with
+    batch and heads, N_q != N_k, D = 2, N = 1, D = 64, with bases 10000, 500 and 10 (float32), and bases that are no
+    whole number (2.5 and 12345.6: a base read as an int is truncated); the same Q, K with
     the default base, then base 100 (angles remembered from a call must depend on its base); 300 tokens (default
     positions past 256, the last whole number bfloat16 holds); and 2 tokens at the widths where a float-step arange
     of the exponents makes one value too many (`FLOAT_STEP_MISCOUNTS`: D = 98, 196, 206, 214)."""
@@ -206,6 +211,8 @@ def test_rotary_random_shapes(learner):
         for index, (batch, dim, n_q, n_k) in enumerate(ROTARY_SHAPES):
             base = (None, 500.0, 10.0)[index % 3]
             expect_rotary(judge, randn(gen, *batch, dim, n_q), randn(gen, *batch, dim, n_k), base=base)
+        for base in (2.5, 12345.6):
+            expect_rotary(judge, randn(gen, 8, 5), randn(gen, 8, 7), base=base)
         Q, K = randn(gen, 8, 6), randn(gen, 8, 6)
         for base in (None, 100.0, None):
             expect_rotary(judge, Q, K, base=base)

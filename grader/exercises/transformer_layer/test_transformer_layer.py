@@ -72,6 +72,30 @@ def test_layer_norm_random_shapes(learner):
 
 
 @pytest.mark.grades("layer_norm")
+def test_layer_norm_outlier_features(learner):
+    """Wide columns (D = 256 and 1,024, as model widths are) in which one feature stands far out, as the outlier
+    features of large language models do: its normalised value reaches about sqrt(D - 1), 16 and 32 here, and is
+    kept (no clamp to a range, no cap); float32 and float64."""
+    gen = generator(711)
+    with Judge(learner, "transformer_layer") as judge:
+        for dim, dtype in ((256, torch.float32), (1024, torch.float64)):
+            X = randn(gen, 2, dim, 3, dtype=dtype)
+            X[..., 7, :] += 1e3                             # one outlier feature in every column
+            expect_layer_norm(judge, X, *norm_params(gen, dim, dtype))
+        pairs = list(zip((observation.result for observation in judge.observations), judge.expected))
+        if judge.problems and all(isinstance(got, torch.Tensor) and got.shape == want.shape for got, want in pairs):
+            others = [torch.cat([got[..., :7, :], got[..., 8:, :]], dim=-2)
+                      - torch.cat([want[..., :7, :], want[..., 8:, :]], dim=-2) for got, want in pairs]
+            if all(bool((difference.abs() <= 1e-5 * (1 + want.abs().max())).all())   # the other features: as exact
+                   for difference, (_, want) in zip(others, pairs)):                     # as float32 allows
+                raise Misconception("normalised_values_bounded", "Your layer norm is right except at an outlier "
+                                    "feature, whose normalised value (about sqrt(D - 1), 16 for D = 256) it cuts "
+                                    "short: a clamp or a cap on the normalised values (or on the output). Large "
+                                    "models have such outlier features, and their size is information: normalise "
+                                    "without bounding, (x - mean) / sqrt(var + eps).", judge.problems[0])
+
+
+@pytest.mark.grades("layer_norm")
 def test_layer_norm_small_variance(learner):
     """Columns with a tiny spread (σ = 0.01, where eps = 1e-5 matters) and an exactly constant column (output β)."""
     gen = generator(702)

@@ -55,7 +55,8 @@ GENERIC = frozenset({"wrong_shape", "wrong_dtype", "not_finite", "transposed", "
                      "breaks_for_axis_of_one", "writes_into_shared_memory", "read_in_another_axis_order",
                      "operation_not_for_dtype", "mixed_dtypes", "changes_global_settings",
                      "in_place_on_a_leaf_that_requires_grad", "numpy_on_a_graph", "needs_cuda", "recursion_too_deep",
-                     "result_items_in_another_order", "regex_not_escaped",
+                     "result_items_in_another_order", "regex_not_escaped", "option_not_finished",
+                     "none_used_as_a_value",
                      "returns_inference_tensor", "changes_model_mode",
                      # a clause check whose failure nothing more specific explains (grader.clauses)
                      "breaks_batching", "breaks_single_token", "breaks_unequal_lengths", "breaks_float64",

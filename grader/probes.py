@@ -1326,6 +1326,16 @@ _CRASH_READINGS = (
      "builds a regular expression from the symbols themselves, and a symbol holds characters that are regex syntax "
      "('(', '+', '*', '.', '[', '\\'): the pattern fails to compile, or matches something else. Put every piece of "
      "text into a pattern through re.escape(...), or compare the symbols as strings without regular expressions."),
+    (("NotImplementedError",), re.compile(r"^(?![\s\S]*not implemented for ')"), "option_not_finished",
+     "raises NotImplementedError on inputs its contract accepts (the call shown): a branch of it is not written "
+     "yet (an option, a mask, a batch axis, a dtype, an end condition). The main path works: finish that branch, "
+     "the contract says what it must give."),
+    (("TypeError", "AttributeError"), re.compile(r"unsupported operand type\(s\) for .*'NoneType'|'NoneType' object "
+                                                 r"(is not (subscriptable|callable|iterable)|has no attribute)"),
+     "none_used_as_a_value",
+     "uses None as a value (the call shown): an optional argument left out, whose default is None, is used as if it "
+     "were given (a bias added, a mask indexed), or a helper or branch returns nothing (a function that reaches its "
+     "end without return gives None). Handle the None case: `if b is not None: ...`."),
     (("RecursionError",), re.compile(r"maximum recursion depth"), "recursion_too_deep",
      "nests one Python call per item (recursion on the rest of a list, or a generator wrapped around the previous "
      "one for every merge), and Python stops at about 1,000 levels (the call shown is longer: a model's sample, a "

@@ -653,12 +653,45 @@ def resolve_module(module: str, modules: dict, workdir: str) -> object:
 
 
 def _raised_by_the_learner(error: BaseException, workdir: str) -> bool:
-    """Whether a `raise` statement in the submission raised `error` (a stub's TODO), rather than a library refusing
-    an operation (torch raises NotImplementedError for a bool matmul, say)."""
+    """Whether a `raise` statement of the submission raised `error` as a stub does (a TODO): a statement of the
+    function's body itself, reached whatever the inputs, rather than one inside a branch (an option the learner has
+    not finished: `if top_p is not None: raise NotImplementedError(...)`, which the checks then report as the error it
+    is) or a library refusing an operation (torch raises NotImplementedError for a bool matmul, say)."""
     frames = traceback.extract_tb(error.__traceback__)
     if not frames or not frames[-1].filename.startswith(workdir):
         return False
-    return frames[-1].line is None or frames[-1].line.lstrip().startswith("raise")
+    if frames[-1].line is not None and not frames[-1].line.lstrip().startswith("raise"):
+        return False
+    last = error.__traceback__
+    while last.tb_next is not None:
+        last = last.tb_next
+    return _a_statement_of_the_body(last.tb_frame.f_code, last.tb_lineno)
+
+
+def _a_statement_of_the_body(code: types.CodeType, line: int) -> bool:
+    """Whether `line` holds a statement of the body of the function `code` runs (not one nested in an if, a loop or
+    a with). True when the source cannot be read, as before this was asked."""
+    import ast
+    import linecache
+
+    try:
+        tree = ast.parse("".join(linecache.getlines(code.co_filename)))
+    except (SyntaxError, ValueError):
+        return True
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == code.co_name and \
+                node.lineno <= line <= (node.end_lineno or node.lineno):
+            inner = [child for child in ast.walk(node) if child is not node and isinstance(
+                child, (ast.FunctionDef, ast.AsyncFunctionDef)) and child.lineno <= line <= (child.end_lineno or 0)]
+            if inner:
+                continue   # the raise is in a function defined inside this one: that one is walked too
+            for index, statement in enumerate(node.body):
+                if statement.lineno <= line <= (statement.end_lineno or statement.lineno):
+                    # a stub's raise ends a body of checks; after a return for some inputs it ends a finished part
+                    return isinstance(statement, ast.Raise) and not any(
+                        isinstance(inner, ast.Return) for earlier in node.body[:index] for inner in ast.walk(earlier))
+            return False
+    return True
 
 
 def describe(error: BaseException, workdir: str) -> dict:

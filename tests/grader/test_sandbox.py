@@ -35,6 +35,21 @@ MODULES = {
         def todo():
             raise NotImplementedError
 
+        def todo_after_checks(x):
+            if x < 0:
+                raise ValueError("x: must be positive")
+            raise NotImplementedError("todo_after_checks: the formula")
+
+        def option_left(x, mode="a"):
+            if mode == "b":
+                raise NotImplementedError("mode b")
+            return x
+
+        def finished_part_first(x):
+            if x == 1:
+                return x
+            raise NotImplementedError("the other values")
+
         def grad_switched_off(x):
             torch.set_grad_enabled(False)              # "no gradients needed here", never switched back
             return x * 2
@@ -221,6 +236,22 @@ def test_learner_failures_are_reported_with_their_kind(learner, function, kind, 
         learner.call("softmax", function)
     assert (caught.value.kind, caught.value.type_name) == (kind, type_name) and text in caught.value.message
     assert learner.call("softmax", "echo", 1) == ((1,), {}), "the next call must still work"
+
+
+def test_a_stub_is_todo_and_an_unfinished_branch_is_an_error(learner):
+    """NotImplementedError raised as a stub raises it (a statement of the body, after input checks at most) is a TODO;
+    raised in a branch (an option not written yet), or after the function returned for some inputs, it is the
+    learner's error, with its own text."""
+    for function, args in (("todo", ()), ("todo_after_checks", (1,))):
+        with pytest.raises(LearnerError) as caught:
+            learner.call("softmax", function, *args)
+        assert caught.value.todo, function
+    assert learner.call("softmax", "option_left", 3) == 3 and learner.call("softmax", "finished_part_first", 1) == 1
+    for function, args, text in (("option_left", (3, "b"), "mode b"), ("finished_part_first", (2,), "other values")):
+        with pytest.raises(LearnerError) as caught:
+            learner.call("softmax", function, *args)
+        assert not caught.value.todo and caught.value.type_name == "NotImplementedError", function
+        assert text in caught.value.message
 
 
 @pytest.mark.parametrize("function, setting", [

@@ -71,7 +71,7 @@ def test_buckets_random_offsets(learner):
     """Random offsets (uniform up to ±40 and log-uniform up to ±5000) in tensors of 1 to 3 dimensions, for T5's
     table and 10 other (bidirectional, num_buckets, max_distance), odd bucket counts among them, and with every
     optional argument left out (T5's encoder table: bidirectional), tensors of no offsets (shapes (0,) and (3, 0)),
-    and offsets far beyond any table (from 32,768 to 2^40, both signs: a document's positions have no bound): the
+    and offsets far beyond any table (from 32,768 to a million, both signs: the contexts of long documents): the
     reference's buckets, as a LongTensor."""
     gen = generator(1601)
     with Judge(learner, "positions") as judge:
@@ -85,7 +85,7 @@ def test_buckets_random_offsets(learner):
         judge.expect("relative_position_bucket", without_boundaries(near, (True, 32, 128)), tol=EXACT)  # defaults
         for empty in (torch.zeros(0, dtype=torch.long), torch.zeros(3, 0, dtype=torch.long)):   # any shape: none too
             judge.expect("relative_position_bucket", empty, False, 16, 64, tol=EXACT)
-        huge = torch.tensor([2**15, 40_000, 10**6, 2**31 - 1, 2**40])
+        huge = torch.tensor([2**15, 40_000, 10**5, 10**6])
         for config in ((True, 32, 128), (False, 32, 128)):
             expect_buckets(judge, torch.cat([huge, -huge]), config)
 

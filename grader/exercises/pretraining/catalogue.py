@@ -252,6 +252,26 @@ def mlm_random_tokens_dealt_without_replacement(ids, vocab_size, special_ids, ma
 
 
 @wrong("nsp_pairs", """
+    You told the other documents from A's own by their content (d != document, or `not in`), so a document equal to
+    A's (a repeated document, the same boilerplate twice) is never drawn, and the others are drawn too often. A
+    corpus may hold equal documents: "another document" means another position in the list. Draw an index other
+    than A's: r = torch.randint(len(documents) - 1, ()); other = r + (r >= index).""")
+def nsp_other_documents_told_by_content(documents, generator=None):
+    if len(documents) < 2 and any(len(d) > 1 for d in documents):
+        raise ValueError("documents: need at least two")
+    pairs = []
+    for document in documents:
+        others = [d for d in documents if d != document]
+        for a, successor in zip(document, document[1:]):
+            if torch.rand((), generator=generator) < 0.5:
+                pairs.append((a, successor, 0))
+            else:
+                other = others[int(torch.randint(len(others), (), generator=generator))]
+                pairs.append((a, other[int(torch.randint(len(other), (), generator=generator))], 1))
+    return pairs
+
+
+@wrong("nsp_pairs", """
     Your random sentences are dealt from a shuffled copy of each document (torch.randperm), each sentence once per
     deal, so the random B's of one call depend on each other: two in a row from one document are rarely the same
     sentence. Each one is right on its own, but every random B must be drawn independently: a uniform document

@@ -42,6 +42,7 @@ from grader.clauses import keyword_checks
 from grader.diagnose import Misconception
 from grader.exercises.pretraining.seeded_counts import Counts, judge_counts, name_by_form
 from grader.judge import Judge
+from grader.sandbox import LearnerError
 from grader.sandbox.protocol import Seed
 
 IGNORE = -100
@@ -509,7 +510,18 @@ def test_nsp_other_documents_by_position(learner):
         return {"well_formed": (int(shapes == [60, 2]), 1), "z": (randoms.count("z"), len(randoms))}
 
     with Judge(learner, "pretraining") as judge:
-        results = call_nsp(judge, cases)
+        results = call_nsp(judge, cases[:1])
+        try:
+            results += call_nsp(judge, cases[1:])
+        except LearnerError as error:   # two equal documents are two documents: each is the other's "other"
+            if error.kind != "exception" or error.todo:
+                raise
+            raise Misconception("nsp_other_documents_told_by_content", "Your nsp_pairs fails on a corpus of two "
+                                "equal documents: it looks for the other documents by content (d != document, `not "
+                                "in`), finds none, and has nothing to draw from. A corpus may hold equal documents: "
+                                "\"another document\" is another position in the list. Draw an index other than "
+                                "A's: r = torch.randint(len(documents) - 1, ()); other = r + (r >= index).",
+                                error.message) from None
         judge_counts("pretraining", "nsp_pairs", cases, results, count, {"well_formed": 1, "z": 1 / 60},
                      {"well_formed": "corpora given one example per sentence with a successor",
                       "z": "random B's that are the one sentence of the one document unlike the others (documents "

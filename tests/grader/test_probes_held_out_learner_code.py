@@ -1951,6 +1951,9 @@ KNOWN_MISSES = {
         "the rounding of a sum of log-probabilities: the contract's tie rule is for exact ties, which the entry keeps",
     "blind85_embed_asserts_ids_below_2_to_15": "as blind54_embed_ids_cast_to_int16: wrong only for ids past 32767, "
         "where a right embed through one_hot built from an identity matrix needs 4 GB",
+    "blind88_pixel_sequence_f_pad_float_fill_value": "differs only for a start id past 2^53, which F.pad's float fill "
+        "value rounds: twelve right entries pad with F.pad(..., value=sos_id) too (blind23_right_pixel_sequence_"
+        "functional_pad among them), and no vocabulary comes near such an id",
     "blind87_local_mask_int32_offsets": "differs only for windows past 2^31 (a caller's 'unbounded'), where right "
         "alternatives overflow too: squared distances (blind4_local_mask_squared_distance) and torch.triu's diagonal "
         "(blind75_right_local_mask_diagonals_inclusive); every window a sequence can use is below it",

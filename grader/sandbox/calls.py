@@ -371,7 +371,7 @@ def replaced_torch_functions() -> list[str]:
         if not same:
             now = dict(held)
             found += [f"{label}.{name}" for name, value in zip(names, values)
-                      if now.get(name, held) is not value and not _wrapped_by_torch(now.get(name), value)]
+                      if now.get(name, _ABSENT) is not value and not _wrapped_by_torch(now.get(name), value)]
             found += [f"{label}.{name}" for name in now.keys() - set(names)] if whole else []
     return found
 
@@ -380,13 +380,7 @@ def _wrapped_by_torch(now: object, before: object) -> bool:
     """Whether torch itself wrapped the function it held: importing torch._dynamo (torch.compile) replaces
     torch.manual_seed by a wrapper, defined in torch's files, whose __wrapped__ is the original."""
     code = getattr(now, "__code__", None)
-    if code is None or not code.co_filename.startswith(_TORCH_DIR):
-        return False
-    for _ in range(8):
-        now = getattr(now, "__wrapped__", None)
-        if now is before:
-            return True
-    return False
+    return code is not None and code.co_filename.startswith(_TORCH_DIR) and _wraps(now, before)
 
 
 def remember_bindings(everything: bool = False) -> None:
@@ -417,13 +411,14 @@ def rebound_functions() -> list[str]:
             same = False
         if not same:
             found += [f"{module.removeprefix('submission.')}.{name}" for name, value in zip(names, values)
-                      if held.get(name) is not value and not _wraps(held.get(name), value)]
+                      if held.get(name, _ABSENT) is not value and not _wraps(held.get(name), value)]
     if len(sys.modules) != _SEEN_MODULES[0]:
         remember_bindings()
     return found
 
 
 def _wraps(now: object, before: object) -> bool:
+    """Whether `now` wraps `before`, through a chain of `__wrapped__` (functools.wraps, lru_cache) of a few links."""
     for _ in range(8):
         now = getattr(now, "__wrapped__", None)
         if now is before:

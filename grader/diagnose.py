@@ -12,6 +12,7 @@ import contextlib
 
 import copy
 import difflib
+import itertools
 import math
 import re
 import unicodedata
@@ -500,8 +501,6 @@ def generic(observation: Observation, expected: Any) -> tuple[str, str]:
 def _items_in_another_order(got: tuple, expected: tuple, tol: Tolerance) -> list[tuple[int, int]] | None:
     """(index in got, index in expected) for each item, when every item of got agrees with a different item of
     expected than its own place's (a permutation other than the identity), else None."""
-    import itertools
-
     if not 2 <= len(got) <= 4:
         return None
     for order in itertools.permutations(range(len(got))):

@@ -38,6 +38,7 @@ from collections import Counter
 import pytest
 import torch
 
+from grader import catalogue
 from grader.clauses import keyword_checks
 from grader.diagnose import Misconception
 from grader.exercises.pretraining.seeded_counts import Counts, judge_counts, name_by_form
@@ -516,11 +517,10 @@ def test_nsp_other_documents_by_position(learner):
         except LearnerError as error:   # two equal documents are two documents: each is the other's "other"
             if error.kind != "exception" or error.todo:
                 raise
-            raise Misconception("nsp_other_documents_told_by_content", "Your nsp_pairs fails on a corpus of two "
-                                "equal documents: it looks for the other documents by content (d != document, `not "
-                                "in`), finds none, and has nothing to draw from. A corpus may hold equal documents: "
-                                "\"another document\" is another position in the list. Draw an index other than "
-                                "A's: r = torch.randint(len(documents) - 1, ()); other = r + (r >= index).",
+            told_by_content = next(variant for variant in catalogue.variants("pretraining", correct=False)
+                                   if variant.name == "nsp_other_documents_told_by_content")
+            raise Misconception(told_by_content.name, "Your nsp_pairs fails on a corpus of two equal documents. "
+                                + " ".join(told_by_content.explanation.split()),
                                 error.message) from None
         judge_counts("pretraining", "nsp_pairs", cases, results, count, {"well_formed": 1, "z": 1 / 60},
                      {"well_formed": "corpora given one example per sentence with a successor",

@@ -2052,6 +2052,9 @@ EIGHTY_EIGHTH_BATCH = blind_batch("held_out_blind_87", "_87")
 EIGHTY_NINTH_BATCH = blind_batch("held_out_blind_88", "_88")
 NINETIETH_BATCH = blind_batch("held_out_blind_89", "_89")
 NINETY_FIRST_BATCH = blind_batch("held_out_blind_90", "_90")
+NINETY_SECOND_BATCH = blind_batch("held_out_blind_91", "_91")
+NINETY_THIRD_BATCH = blind_batch("held_out_blind_92", "_92")
+NINETY_FOURTH_BATCH = blind_batch("held_out_blind_93", "_93")
 PROBES = FIRST_BATCH + SECOND_BATCH + THIRD_BATCH + FOURTH_BATCH + FIFTH_BATCH + SIXTH_BATCH + SEVENTH_BATCH + \
     EIGHTH_BATCH + NINTH_BATCH + TENTH_BATCH + ELEVENTH_BATCH + TWELFTH_BATCH + THIRTEENTH_BATCH + FOURTEENTH_BATCH + \
     FIFTEENTH_BATCH + SIXTEENTH_BATCH + SEVENTEENTH_BATCH + EIGHTEENTH_BATCH + NINETEENTH_BATCH + TWENTIETH_BATCH + \
@@ -2069,7 +2072,8 @@ PROBES = FIRST_BATCH + SECOND_BATCH + THIRD_BATCH + FOURTH_BATCH + FIFTH_BATCH +
     + SEVENTY_FOURTH_BATCH + SEVENTY_FIFTH_BATCH + SEVENTY_SIXTH_BATCH + SEVENTY_SEVENTH_BATCH \
     + SEVENTY_EIGHTH_BATCH + SEVENTY_NINTH_BATCH + EIGHTIETH_BATCH + EIGHTY_FIRST_BATCH \
     + EIGHTY_SECOND_BATCH + EIGHTY_THIRD_BATCH + EIGHTY_FOURTH_BATCH + EIGHTY_FIFTH_BATCH + EIGHTY_SIXTH_BATCH \
-    + EIGHTY_SEVENTH_BATCH + EIGHTY_EIGHTH_BATCH + EIGHTY_NINTH_BATCH + NINETIETH_BATCH + NINETY_FIRST_BATCH
+    + EIGHTY_SEVENTH_BATCH + EIGHTY_EIGHTH_BATCH + EIGHTY_NINTH_BATCH + NINETIETH_BATCH + NINETY_FIRST_BATCH \
+    + NINETY_SECOND_BATCH + NINETY_THIRD_BATCH + NINETY_FOURTH_BATCH
 
 
 def touched(p: Probe) -> set[str]:
@@ -2305,7 +2309,10 @@ if __name__ == "__main__":
                          ("eighty-eighth batch (blind)", EIGHTY_EIGHTH_BATCH),
                          ("eighty-ninth batch (blind)", EIGHTY_NINTH_BATCH),
                          ("ninetieth batch (blind)", NINETIETH_BATCH),
-                         ("ninety-first batch (blind)", NINETY_FIRST_BATCH), ("all", PROBES)):
+                         ("ninety-first batch (blind)", NINETY_FIRST_BATCH),
+                         ("ninety-second batch (blind)", NINETY_SECOND_BATCH),
+                         ("ninety-third batch (blind)", NINETY_THIRD_BATCH),
+                         ("ninety-fourth batch (blind)", NINETY_FOURTH_BATCH), ("all", PROBES)):
         result = figures(failures, batch)
         print(f"== {title}")
         print(f"wrong caught:   {result['caught']} / {result['wrong']} = {result['caught'] / result['wrong']:.1%}")

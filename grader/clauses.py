@@ -19,6 +19,7 @@ by seven orders of magnitude, while a float64 computation in any order passes.
 """
 from __future__ import annotations
 
+import contextlib
 import importlib
 import inspect
 import itertools
@@ -66,6 +67,7 @@ class Spec:
     base: Case = Case()
     differentiable: bool = True  # the contract's rule for float results of float tensors (see EVERY_FUNCTION)
     modes: tuple[dict, ...] = ({},)  # a function with modes (a flag) keeps every clause in each: merged into extra
+    options: dict = field(default_factory=dict)  # optional arguments to give one at a time under the default dtype
 
 
 @dataclass(frozen=True)
@@ -198,6 +200,25 @@ CLAUSES: dict[str, Clause] = {
         "argument)",
         lambda base: [replace(base, mask="all_visible", dtype=torch.float64, batch=(2,)),
                       replace(base, mask="all_visible", n_q=1, n_k=1)]),
+    "grad_off": Clause(
+        "a caller that wants no gradients gets what one that wants them gets: the call made under torch.no_grad() "
+        "with every floating-point tensor argument requiring grad (a trained model's weights do), float32 and "
+        "float64 (at float64 accuracy), then a call on other values of the same shapes, then every argument by name "
+        "with each optional float argument at 0 (at inputs a thousand times smaller too, where the function takes "
+        "large ones); the result requires no grad (the function must not turn grad mode on again)",
+        lambda base: [base, replace(base, dtype=torch.float64, batch=(2,))]),
+    "inference_mode": Clause(
+        "a serving loop may call the function inside torch.inference_mode(): its first tensor argument made there "
+        "(an inference tensor: no version counter, not writable outside the mode), every other floating-point "
+        "tensor requiring grad, as a trained model's weights do; threads started inside do not inherit the mode",
+        lambda base: [base]),
+    # For functions that take a model (`_has_a_model`).
+    "model_kinds": Clause(
+        "a model is called as it is given, whatever it is: a module in eval mode (left in eval mode), a plain "
+        "function (no .eval(), no .training), and a trained module whose logits require grad (called with grad on, "
+        "and under torch.no_grad())",
+        lambda base: [replace(base, extra={**base.extra, "model_kind": kind})
+                      for kind in ("eval", "function", "tracked")]),
     "gradients": Clause(
         "autograd reaches every floating-point tensor argument, each weight of a params dict included, with the "
         "reference's gradients, from every returned tensor (attention's weights too); a batch of two, float64 "
@@ -208,14 +229,19 @@ CLAUSES: dict[str, Clause] = {
         "the contract covers large inputs, once more with inputs a thousand "
         "times larger (tanh written with exponentials overflows there); once with an evaluation pass under no_grad "
         "on the same tensors first and another call of the function between the call and its backward pass (a layer "
-        "run twice before the loss), backpropagated twice, the later result not reaching the earlier inputs; "
-        "gradients are compared at finite inputs",
+        "run twice before the loss), backpropagated twice, the later result not reaching the earlier inputs; once "
+        "with the first tensor argument requiring no grad and the others torch.nn.Parameters (a first layer's data "
+        "and a module's weights), once with only the first requiring grad, with a history (the output of an earlier "
+        "step); and once with the second "
+        "token a copy of the first, where the function takes tokens (a repeated token computed once sends its "
+        "gradient to one copy); gradients are compared at finite inputs",
         lambda base: [replace(base, dtype=torch.float64, batch=(2,))]),
 }
 
 # Clauses of docs/contract.md's general rules, checked for every function of a table (gradients: those whose Spec
 # says `differentiable`).
-EVERY_FUNCTION = ("non_contiguous", "fresh_values", "keywords", "default_dtype", "gradients", "same_object")
+EVERY_FUNCTION = ("non_contiguous", "fresh_values", "keywords", "default_dtype", "grad_off", "inference_mode",
+                  "gradients", "same_object", "model_kinds")
 # Clauses checked for every function that takes a mask (whose table has "fully_masked_query"): only the mask hides.
 WITH_A_MASK = ("zero_tokens", "every_key_visible")
 
@@ -236,9 +262,11 @@ def clause_checks(exercise: str, specs: dict[str, Spec], weight: float = 1) -> d
     checks = {}
     for function, spec in specs.items():
         implied = [c for c in EVERY_FUNCTION if c not in spec.clauses and (c != "gradients" or spec.differentiable)
-                   and (c != "non_contiguous" or _has_a_layout(spec)) and (c != "same_object" or _has_a_pair(spec))]
-        if "fully_masked_query" in spec.clauses and _token_slots(spec, spec.base):
-            implied += [c for c in WITH_A_MASK if c not in spec.clauses]
+                   and (c != "non_contiguous" or _has_a_layout(spec)) and (c != "same_object" or _has_a_pair(spec))
+                   and (c != "model_kinds" or _has_a_model(spec))]
+        if _token_slots(spec, spec.base):   # a zero token is a token; with a mask, only the mask hides
+            implied += [c for c in (WITH_A_MASK if "fully_masked_query" in spec.clauses else ("zero_tokens",))
+                        if c not in spec.clauses]
         if "large_magnitudes" in spec.clauses and "small_magnitudes" not in spec.clauses:
             implied.append("small_magnitudes")
         for clause in (*spec.clauses, *implied):
@@ -261,6 +289,21 @@ def _has_a_layout(spec: Spec) -> bool:
         or any(isinstance(value, TableModel) for value in (*args, *kwargs.values()))
 
 
+def _has_a_model(spec: Spec) -> bool:
+    """Whether the function takes a model (a TableModel among its arguments)."""
+    args, kwargs = spec.make(generator(0), spec.base)
+    return any(isinstance(value, TableModel) for value in (*args, *kwargs.values()))
+
+
+def _models_of_kind(call: tuple[tuple, dict], kind: str) -> tuple[tuple, dict]:
+    """The call with each model handed over as `kind` says (`TableModel.kind`)."""
+    def of_kind(value: Any) -> Any:
+        return TableModel(value.table, value.pos, value.context, value.layout, kind) \
+            if isinstance(value, TableModel) else value
+    args, kwargs = call
+    return tuple(of_kind(value) for value in args), {name: of_kind(value) for name, value in kwargs.items()}
+
+
 def _has_a_pair(spec: Spec) -> bool:
     """Whether the same_object case has two tensor arguments that can be one object."""
     (case,) = CLAUSES["same_object"].cases(spec.base)
@@ -269,8 +312,10 @@ def _has_a_pair(spec: Spec) -> bool:
 
 def _same_object_calls(args: tuple, kwargs: dict) -> list[tuple[tuple, dict]]:
     """(args, kwargs) once for each pair of tensor arguments (positional or keyword) of the same shape and dtype,
-    the later one replaced by the earlier one's object; and once with every such group one object at the same time
-    (tied weights: Wq is Wk and bq is bk together), where that is not already one of the pairs."""
+    the later one replaced by the earlier one's object; once with every such group one object at the same time
+    (tied weights: Wq is Wk and bq is bk together), where that is not already one of the pairs; and, in a params
+    dict, once for each weight matrix tied to the first of its shape (params["Wk"] is params["Wq"]), its bias
+    apart."""
     slots = [(slot, value) for slot, value in [*enumerate(args), *kwargs.items()] if isinstance(value, torch.Tensor)]
     calls, pairs, groups = [], 0, {}
     for index, (first, tensor) in enumerate(slots):
@@ -282,6 +327,14 @@ def _same_object_calls(args: tuple, kwargs: dict) -> list[tuple[tuple, dict]]:
     shared = {slot: members[0][1] for members in groups.values() for slot, _ in members[1:]}
     if pairs > 1 and len(shared) > 1:
         calls.append(_with_objects(args, kwargs, shared))
+    for slot, value in [*enumerate(args), *kwargs.items()]:   # tied weights in a params dict, the biases apart
+        if isinstance(value, dict):
+            first: dict = {}
+            for key, tensor in value.items():
+                if isinstance(tensor, torch.Tensor) and tensor.is_floating_point() and tensor.dim() >= 2:
+                    tied = first.setdefault((tuple(tensor.shape), tensor.dtype), tensor)
+                    if tied is not tensor:
+                        calls.append(_with_objects(args, kwargs, {slot: {**value, key: tied}}))
     return calls
 
 
@@ -366,6 +419,23 @@ CLAUSE_DIAGNOSES: dict[str, tuple[str, str]] = {
                     "an all-zero column is an ordinary token, and a key is hidden only where the mask hides it (no "
                     "mask: every key is visible). Do not infer padding, or anything else, from the values "
                     "(x.abs().sum(0) == 0, x.any(0))."),
+    "grad_off": ("differs_without_grad", "Your function is right when grad mode is on but not when the caller runs "
+                 "it under torch.no_grad() (the call shown; its weights require grad, as a trained model's do): "
+                 "something decided by torch.is_grad_enabled() or by requires_grad computes another result there (a "
+                 "fused path that drops an argument such as eps, float32 for float64 inputs, a cache kept only at "
+                 "inference, a shortcut). The grad mode may only save work: compute the same values either way."),
+    "inference_mode": ("breaks_in_inference_mode", "Your function fails or differs when a caller runs it inside "
+                       "torch.inference_mode() (the call shown: its first argument made there, its weights "
+                       "requiring grad, as a serving loop calls a trained model): threads do not inherit the mode, "
+                       "so a thread pool computes with grad on and tries to save inference tensors for backward; and "
+                       "an inference tensor has no version counter (x._version) and cannot be written outside the "
+                       "mode. Compute in the calling thread, with ordinary operations."),
+    "model_kinds": ("model_handled_as_one_kind", "Your function works with the model as usually handed over (a "
+                    "torch.nn.Module in training mode) but not as the call shown hands it over: a model may be any "
+                    "callable (a plain function has no .eval() or .training), a module given in eval mode is handed "
+                    "back in eval mode, and a trained module's logits require grad outside torch.no_grad() "
+                    "(.numpy() refuses them: use .tolist(), .item() or torch operations). Call the model as it is "
+                    "given."),
     "gradients": ("wrong_gradient", "Your outputs are right but autograd does not give the reference's gradients "
                   "for every input and weight: look for .detach(), .data, .item(), torch.no_grad(), a tensor rebuilt "
                   "from values (torch.tensor(...)), or an in-place write on the way."),
@@ -402,9 +472,33 @@ def _make_check(exercise: str, function: str, spec: Spec, clause: str) -> Callab
                         continue
                     if clause == "default_dtype":
                         args, kwargs, tol = _call_and_tolerance(spec, gen, case)
-                        for call in [(args, kwargs), *_optional_arguments_left_out(exercise, function, args, kwargs)]:
+                        for call in [(args, kwargs), *_optional_arguments_left_out(exercise, function, args, kwargs),
+                                     *_options_given(exercise, function, args, kwargs, spec.options)]:
                             _expect_under_default_dtype(learner, exercise, function, *call, tol,
                                                         case.extra["default_dtype"])
+                        continue
+                    if clause == "grad_off":
+                        args, kwargs, tol = _call_and_tolerance(spec, gen, case)
+                        _expect_without_grad(judge, exercise, function, spec, gen, case, (args, kwargs), tol,
+                                             by_name=index == 0)
+                        continue
+                    if clause == "inference_mode":
+                        args, kwargs, tol = _call_and_tolerance(spec, gen, case)
+                        slots = [key for key, value in [*enumerate(args), *kwargs.items()]
+                                 if isinstance(value, torch.Tensor)][:1]
+                        with judge.caller("inference", requires_grad=[key for key in float_slots(args, kwargs)
+                                                                      if key not in slots], inference_args=slots), \
+                                _crash_named_by(clause):
+                            judge.expect(function, *args, tol=tol, **kwargs)
+                        continue
+                    if clause == "model_kinds":
+                        args, kwargs, tol = _call_and_tolerance(spec, gen, case)
+                        args, kwargs = _models_of_kind((args, kwargs), case.extra["model_kind"])
+                        with _crash_named_by(clause):
+                            judge.expect(function, *args, tol=tol, **kwargs)
+                            if case.extra["model_kind"] == "tracked" and not judge.problems:
+                                with judge.caller("no_grad"):
+                                    judge.expect(function, *args, tol=tol, **kwargs)
                         continue
                     args, kwargs, tol = _call_and_tolerance(spec, gen, case)
                     if _SPECIAL_WEIGHTS.intersection(case.extra):
@@ -415,8 +509,24 @@ def _make_check(exercise: str, function: str, spec: Spec, clause: str) -> Callab
                     if case.extra.get("zero_tokens"):
                         args, kwargs = _tokens_zeroed((args, kwargs), _token_slots(spec, case))
                     if clause in ("gradients", "constant_columns"):
-                        judge.expect_grad(function, args, kwargs, float_slots(args, kwargs), tol=tol.scaled(8.0),
-                                          seed=_stable_seed(exercise, function, str(index)))
+                        wrt, tracked = float_slots(args, kwargs), case.extra.get("tracked")
+                        if tracked:   # the data plain and the weights nn.Parameters, or the data alone with a history
+                            if len(wrt) < 2:
+                                continue
+                            wrt = wrt[1:] if tracked == "first_plain" else wrt[:1]
+                        if case.extra.get("duplicate_tokens"):
+                            slots = _token_slots(spec, case)
+                            if not slots:
+                                continue
+                            args, kwargs = _tokens_duplicated((args, kwargs), slots)
+                        before = len(judge.problems)
+                        judge.expect_grad(function, args, kwargs, wrt, tol=tol.scaled(8.0),
+                                          seed=_stable_seed(exercise, function, str(index)),
+                                          non_leaf=wrt if tracked == "first_only" else [],
+                                          parameters=wrt if tracked == "first_plain" else [])
+                        if before == 0 and judge.problems and (tracked or case.extra.get("duplicate_tokens")):
+                            raise Misconception(*(_PARTLY_TRACKED if tracked else _DUPLICATE_TOKENS),
+                                                judge.problems[-1])
                         if clause == "gradients" and index == 0 and not judge.problems:
                             _expect_grad_with_a_later_call(judge, function, args, kwargs, tol.scaled(8.0),
                                                            _stable_seed(exercise, function, str(index)),
@@ -445,11 +555,30 @@ def _make_check(exercise: str, function: str, spec: Spec, clause: str) -> Callab
     return check
 
 
+@contextlib.contextmanager
+def _crash_named_by(clause: str):
+    """A crash inside that nothing named (no crash reading, no probe) is named by the clause: only its way of
+    calling differs from calls that work."""
+    try:
+        yield
+    except LearnerError as error:
+        if not _unnamed_crash(error):
+            raise
+        raise Misconception(*CLAUSE_DIAGNOSES[clause], error.message) from None
+
+
+def _unnamed_crash(error: LearnerError) -> bool:
+    """Whether an error is the learner's function raising, not yet named: not a stub's TODO, a modified input, a
+    timeout or a worker's death, and with no diagnosis of its own."""
+    return error.kind == "exception" and not error.todo and not isinstance(error, InputModified) \
+        and getattr(error, "diagnosis", None) is None
+
+
 # Clauses that change how a call is made (by keyword, under another default dtype, on a non-contiguous view, through
 # autograd, repeated, with batch axes on one argument) rather than its sizes and values: their failing case, made the
 # ordinary way, is the call without the clause.
 _HOW_THE_CALL_IS_MADE = ("keywords", "default_dtype", "non_contiguous", "gradients", "fresh_values", "broadcast_batch",
-                         "same_object")
+                         "same_object", "grad_off", "inference_mode", "model_kinds")
 
 
 def _right_without_the_clause(learner, exercise: str, function: str, spec: Spec, clause: str, failing: Case) -> bool:
@@ -514,6 +643,34 @@ def _expect_by_keyword(judge: Judge, exercise: str, function: str, args: tuple, 
                                judge.run_reference(function, (), tiny_by_name))
     if not judge.problems:
         _expect_other_argument_types(judge, exercise, function, by_name, tol)
+    if not judge.problems:
+        _expect_more_params(judge, function, by_name, tol)
+
+
+def _expect_more_params(judge: Judge, function: str, by_name: dict, tol: Tolerance) -> None:
+    """The call with each dict argument (a params dict) holding one entry more than the function reads, as a layer
+    passes its whole dict on to multi_head_attention."""
+    for name, value in by_name.items():
+        if not isinstance(value, dict) or not value:
+            continue
+        extra = next((item for item in value.values() if isinstance(item, torch.Tensor)), torch.zeros(1))
+        call = {**by_name, name: {**value, "W_more": extra.clone()}}
+        before = len(judge.problems)
+        try:
+            judge.expect(function, tol=tol, **call)
+        except LearnerError as error:   # the same call without the entry returned: the entry is the cause
+            if error.kind != "exception" or error.todo or isinstance(error, InputModified):
+                raise
+            raise Misconception(*_MORE_PARAMS, error.message) from None
+        if len(judge.problems) > before:
+            raise Misconception(*_MORE_PARAMS, judge.problems[-1])
+
+
+_MORE_PARAMS = ("params_extra_entries_refused", (
+    "Your function is right with a params dict that holds exactly the entries it reads, but not with one that holds "
+    "more (the call shown): a layer passes its whole dict on (transformer_layer gives multi_head_attention its "
+    "feed-forward and norm weights too). Read the entries you need by name and ignore the others; do not check the "
+    "dict's keys against a fixed set or iterate over it in order."))
 
 
 def _expect_other_argument_types(judge: Judge, exercise: str, function: str, by_name: dict, tol: Tolerance) -> None:
@@ -624,6 +781,39 @@ def _optional_arguments_left_out(exercise: str, function: str, args: tuple, kwar
     return calls
 
 
+def _options_given(exercise: str, function: str, args: tuple, kwargs: dict, options: dict) -> list[tuple[tuple, dict]]:
+    """The call once with each of `options` (an optional argument left at its default here: top_k, top_p) given,
+    every argument by name: the code of an option can make its own constants."""
+    by_name = by_stub_names(exercise, function, args, kwargs)
+    return [((), {**by_name, name: value}) for name, value in options.items() if by_name.get(name) != value]
+
+
+def _expect_without_grad(judge: Judge, exercise: str, function: str, spec: Spec, gen: torch.Generator, case: Case,
+                         call: tuple[tuple, dict], tol: Tolerance, by_name: bool) -> None:
+    """The grad_off clause's calls, under torch.no_grad(): `call` with its floating-point tensors requiring grad,
+    another of the same shapes, and (with `by_name`) the keywords clause's calls (by name, optional floats at 0, tiny
+    inputs)."""
+    args, kwargs = call
+    other_args, other_kwargs, other_tol = _call_and_tolerance(spec, gen, case)
+    floats = [tensor for tensor in _tensor_paths(call).values() if tensor.is_floating_point()]
+    if floats and all(tensor.dtype == torch.float64 for tensor in floats):   # where `make` follows the case's dtype
+        tol, other_tol = tol.scaled(FLOAT64_FROM_FLOAT32), other_tol.scaled(FLOAT64_FROM_FLOAT32)
+    if not spec.differentiable:   # inputs that require grad, with grad on (the gradients clause does it elsewhere)
+        with judge.caller(requires_grad=float_slots(args, kwargs)):
+            judge.expect(function, *args, tol=tol, **kwargs)
+        if judge.problems:
+            return
+    with judge.caller("no_grad", requires_grad=float_slots(args, kwargs)):
+        judge.expect(function, *args, tol=tol, **kwargs)
+        if not judge.problems:
+            judge.expect(function, *other_args, tol=other_tol, **other_kwargs)
+    if by_name and not judge.problems:
+        tiny = _call_and_tolerance(spec, gen, replace(case, scale=1e-3)) if "large_magnitudes" in spec.clauses \
+            else None
+        with judge.caller("no_grad"):
+            _expect_by_keyword(judge, exercise, function, args, kwargs, tol, tiny)
+
+
 def _expect_under_default_dtype(learner, exercise: str, function: str, args: tuple, kwargs: dict, tol: Tolerance,
                                 dtype: torch.dtype) -> None:
     """The call with torch's default dtype set to `dtype`, in the sandbox and for the reference, diagnosed there too.
@@ -645,8 +835,18 @@ def _expect_under_default_dtype(learner, exercise: str, function: str, args: tup
             if usual.problems:
                 raise
             what = failed.message if isinstance(failed, LearnerError) else str(failed)
+            if not _agrees_without_grad(learner, exercise, function, args, kwargs, tol):   # the grad mode, not the dtype
+                raise Misconception(*CLAUSE_DIAGNOSES["grad_off"], f"under torch.no_grad() (here with "
+                                    f"torch.set_default_dtype({dtype}) in force, and without it too), {what}") from None
             raise Misconception(*CLAUSE_DIAGNOSES["default_dtype"], f"with torch.set_default_dtype({dtype}) in force, "
                                 f"{what}") from None
+
+
+def _agrees_without_grad(learner, exercise: str, function: str, args: tuple, kwargs: dict, tol: Tolerance) -> bool:
+    """Whether the call, made under torch.no_grad() with the usual default dtype, agrees with the reference."""
+    judge = Judge(learner, exercise)
+    with judge.caller("no_grad"):
+        return judge.agrees(function, *args, tol=tol, **kwargs)
 
 
 def keyword_checks(exercise: str, calls: dict[str, Callable[[], tuple[tuple, dict]]],
@@ -673,10 +873,41 @@ def keyword_checks(exercise: str, calls: dict[str, Callable[[], tuple[tuple, dic
                     _identical(by_position, judge.call(function, *args, **kwargs)):  # not a call that varies anyway
                 raise Misconception(*CLAUSE_DIAGNOSES["keywords"], f"{call_text(function, (), by_name)} gave "
                                     "another result than the same call with the arguments by position")
+            if _identical(by_position, again):   # draws that follow the seeds (other checks fail those that do not)
+                _expect_ints_as_floats(judge, exercise, function, by_name)
         check.__name__ = check.__qualname__ = f"test_clause_{function}_keywords"
         check.__doc__ = f"{function}: {CLAUSES['keywords'].description}."
         checks[check.__name__] = pytest.mark.grades(function, weight=weight)(check)
     return checks
+
+
+def _expect_ints_as_floats(judge: Judge, exercise: str, function: str, by_name: dict) -> None:
+    """For a function whose draws are compared with no reference: each float argument given as 1.0 and as the int 1
+    (an int is a float wherever a float is annotated) draws the same (the same seeds)."""
+    parameters = inspect.signature(getattr(importlib.import_module(f"solutions.{exercise}"), function)).parameters
+    for name, parameter in parameters.items():
+        if "float" not in str(parameter.annotation) or type(parameter.default) is not float:
+            continue
+        try:
+            as_float = judge.call(function, **{**by_name, name: 1.0})
+        except LearnerError:
+            continue   # 1 is outside this argument's range, or the function fails there anyway (other checks)
+        call = {**by_name, name: 1}
+        try:
+            as_int = judge.call(function, **call)
+        except LearnerError as error:
+            if not _unnamed_crash(error):
+                raise
+            raise Misconception("argument_type_refused", _INT_AS_FLOAT.format(function=function, name=name),
+                                f"{call_text(function, (), call)}: {error.message}") from None
+        if not _identical(as_float, as_int):
+            raise Misconception("argument_type_refused", _INT_AS_FLOAT.format(function=function, name=name),
+                                f"{call_text(function, (), call)} drew otherwise than with {name}=1.0")
+
+
+_INT_AS_FLOAT = ("Your {function} is right with the usual call, but not when {name} is given as the int 1, which its "
+                 "annotation (float) allows: an int is a float wherever a float is asked for. torch.full(shape, 1) "
+                 "makes an integer tensor (which torch.bernoulli refuses); convert (float({name})) or give the dtype.")
 
 
 # Probe readings a clause explains better: at inputs a thousand times larger, an argument whose change is lost (a
@@ -829,7 +1060,27 @@ def _cases(spec: Spec, clause: str) -> list[Case]:
         cases.append(replace(cases[0], mask="all_visible"))
     if clause == "gradients":  # weights at special values still get their gradients (no "skip it when it is zero")
         cases += [replace(cases[0], extra={**cases[0].extra, special: True}) for special in sorted(_SPECIAL_WEIGHTS)]
+    if clause == "gradients":  # inputs tracked as a first layer's or a later step's are; a token repeated
+        cases += [replace(cases[0], extra={**cases[0].extra, "tracked": tracked})
+                  for tracked in ("first_plain", "first_only")]
+        cases.append(replace(cases[0], batch=(), extra={**cases[0].extra, "duplicate_tokens": True}))
+    if clause == "zero_tokens" and "fully_masked_query" not in spec.clauses:   # no mask to give
+        cases = [case for case in cases if case.mask == spec.base.mask]
     return cases
+
+
+_PARTLY_TRACKED = ("gradient_follows_requires_grad", (
+    "Your gradients are right when every input is a plain tensor that requires grad, but not when only some inputs "
+    "require grad, the weights are torch.nn.Parameters or an input has a history (the call shown): a first layer's "
+    "data requires no grad while its weights (Parameters) do, and a layer's input is the output of the one before "
+    "(it has a grad_fn). Do not decide from an input's requires_grad, is_leaf, grad_fn or exact type what to "
+    "compute (torch.set_grad_enabled(x.requires_grad), x.detach() when x.grad_fn is not None, torch.tensor(W) "
+    "when type(W) is not torch.Tensor): autograd already skips what needs no gradient."))
+_DUPLICATE_TOKENS = ("gradient_of_repeated_tokens", (
+    "Your outputs are right but the gradients are not when two tokens are equal (the call shown: the second token a "
+    "copy of the first): a repeated token computed once and its result copied (torch.unique, a dict keyed by "
+    "values) sends the gradient of every copy to one of them, and changing one copy would not change the other. "
+    "Compute every token as it is given."))
 
 
 # Weights at the values that invite a shortcut, each a gradient case of its own (`_special_weights`).
@@ -894,6 +1145,18 @@ def _token_slots(spec: Spec, case: Case) -> dict[tuple, list[int]]:
         if axes:
             slots[path] = axes
     return slots
+
+
+def _tokens_duplicated(call: tuple[tuple, dict], slots: dict[tuple, list[int]]) -> tuple[tuple, dict]:
+    """The call with the second token of every tensor in `slots` a copy of the first (index 1 of each of its axes of
+    tokens set to index 0)."""
+    paths = _tensor_paths(call)
+    for path, axes in slots.items():
+        tensor = paths[path].clone()
+        for axis in axes:
+            tensor.select(axis, 1).copy_(tensor.select(axis, 0))
+        call = _replaced(call, path, tensor)
+    return call
 
 
 def _tokens_zeroed(call: tuple[tuple, dict], slots: dict[tuple, list[int]]) -> tuple[tuple, dict]:
@@ -997,7 +1260,7 @@ def column_major(value: Any) -> Any:
 
     def models_too(item: Any) -> Any:
         if isinstance(item, TableModel):
-            return TableModel(item.table, item.pos, item.context, "column_major")
+            return TableModel(item.table, item.pos, item.context, "column_major", item.kind)
         if isinstance(item, (tuple, list)):
             return type(item)(models_too(part) for part in item)
         if isinstance(item, dict):

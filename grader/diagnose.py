@@ -67,7 +67,10 @@ GENERIC = frozenset({"wrong_shape", "wrong_dtype", "not_finite", "transposed", "
                      "mask_not_broadcast", "renamed_parameter", "zero_token_taken_for_padding",
                      "scores_lose_precision", "all_visible_mask_differs", "argument_type_refused",
                      "breaks_small_magnitudes", "second_backward_differs", "graph_kept_across_calls",
-                     "global_generator_touched", "patches_torch", "rebinds_module_function"})
+                     "global_generator_touched", "patches_torch", "rebinds_module_function",
+                     "differs_without_grad", "breaks_in_inference_mode", "model_handled_as_one_kind",
+                     "turns_grad_mode_on", "gradient_follows_requires_grad", "gradient_of_repeated_tokens",
+                     "params_extra_entries_refused"})
 # Calls the sandbox fails although they returned, by the error type it gives them: the diagnosis each gets.
 SANDBOX_READINGS = {
     # torch's global settings left changed (the message names which)
@@ -89,9 +92,16 @@ SANDBOX_READINGS = {
         "a caller's, runs with the new one. Give a variant a name of its own, or pass what differs as an argument; "
         "a cache wrapped around the same function (functools.lru_cache(f)) is fine.")),
     "ModelModeChanged": ("changes_model_mode", (
-        "Your function switches the model it is given to eval mode and leaves it there: a caller who scores or "
-        "samples in the middle of training trains on without dropout. Leave the mode to the caller (the model is "
-        "called as it is given), or put it back: was = model.training; model.eval(); ...; model.train(was).")),
+        "Your function hands the model it is given back in another mode than it came in (the message says which): "
+        "switched to eval mode and left there, a caller who scores or samples in the middle of training trains on "
+        "without dropout; switched to training mode afterwards, a caller's validation loop goes on with dropout. "
+        "Leave the mode to the caller (the model is called as it is given), or put it back as it was: was = "
+        "model.training; model.eval(); ...; model.train(was).")),
+    "GradModeChanged": ("turns_grad_mode_on", (
+        "Your function was called under torch.no_grad() and returned a result that requires grad: it turns grad mode "
+        "on inside (torch.enable_grad(), torch.set_grad_enabled(True)), so a caller who asked for no graph (an "
+        "evaluation, sampling, inference) gets one, and keeps its memory alive. Leave grad mode as the caller set "
+        "it: a caller who wants gradients calls with grad mode on.")),
     "GlobalGeneratorTouched": ("global_generator_touched", (
         "Your function was given a generator but also drew from torch's global generator, or seeded it "
         "(torch.manual_seed): a caller's other random streams move (or repeat) because of a call that should draw "
@@ -202,7 +212,7 @@ def map_tensors(value: Any, change: Callable[[torch.Tensor], torch.Tensor]) -> A
     if isinstance(value, torch.Tensor):
         return change(value)
     if isinstance(value, TableModel):
-        return TableModel(change(value.table), change(value.pos), value.context, value.layout)
+        return TableModel(change(value.table), change(value.pos), value.context, value.layout, value.kind)
     if isinstance(value, (tuple, list)):
         return type(value)(map_tensors(item, change) for item in value)
     if isinstance(value, dict):

@@ -150,6 +150,15 @@ class Judge:
                 torch.set_default_dtype(previous)
 
     @contextlib.contextmanager
+    def caller(self, grad_mode: str | None = None, requires_grad: list[int | str] = (),
+               inference_args: list[int | str] = ()):
+        """Inside, the learner's plain calls are made as such a caller makes them (`Submission.caller`): under a grad
+        mode, with some arguments requiring grad or made in inference mode. The reference's values do not depend on
+        it."""
+        with self.learner.caller(grad_mode, requires_grad, inference_args):
+            yield
+
+    @contextlib.contextmanager
     def global_seed(self, seed: int):
         """Inside, each learner call starts from `torch.manual_seed(seed)` (in the sandbox), and so does each run of
         the reference (here, the grader's own random state kept): for a contract whose randomness, with no generator
@@ -224,11 +233,12 @@ class Judge:
             self._raising_accepted = False
 
     def expect_grad(self, function: str, args: tuple, kwargs: dict, wrt: list, tol: Tolerance, seed: int,
-                    then: tuple[tuple, dict] | None = None) -> None:
+                    then: tuple[tuple, dict] | None = None, non_leaf: list = (), parameters: list = ()) -> None:
         """Backpropagate a random cotangent through the learner's function; outputs and gradients must agree with
         the reference's autograd within ``tol``. The forward pass is compared first: if it is already wrong, that is
         the failure (and the cotangent would not even fit the learner's output). With `then` = (args, kwargs), the
-        learner's function is called once more on those between the call and its backward pass."""
+        learner's function is called once more on those between the call and its backward pass; it gets the
+        `non_leaf` ones with a history and the `parameters` ones as torch.nn.Parameters (`Submission.call_with_grad`)."""
         before = len(self.problems)
         self.expect(function, *args, tol=tol, **kwargs)
         if len(self.problems) > before:
@@ -243,7 +253,8 @@ class Judge:
         try:
             with naming_the_call(function, args, kwargs, "backpropagating through "):
                 result = self.learner.call_with_grad(self.exercise, function, args, kwargs, wrt, cotangent,
-                                                     **({} if then is None else {"then": then}))
+                                                     **({} if then is None else {"then": then}), non_leaf=non_leaf,
+                                                     parameters=parameters)
         except LearnerError as error:
             if error.kind == "exception" and getattr(error, "diagnosis", None) is None:
                 from grader.probes import crashed_backward

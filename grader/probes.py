@@ -318,10 +318,12 @@ def _same_object_twice(calls: _Calls, observation: Observation, expected: Any) -
     equal copy: the function decides what to compute from the arguments' identity."""
     for slot, _ in aliases(observation.args, observation.kwargs):
         args, kwargs = list(observation.args), dict(observation.kwargs)
-        if isinstance(slot, int):
-            args[slot] = args[slot].clone()
+        head, _, key = slot.partition("/") if isinstance(slot, str) else (slot, "", "")
+        where, holder = (int(head), args) if isinstance(head, int) or head.isdigit() else (head, kwargs)
+        if key:   # an entry of a dict argument (tied weights): a dict of its own with a copy there
+            holder[where] = {**holder[where], key: holder[where][key].clone()}
         else:
-            kwargs[slot] = kwargs[slot].clone()
+            holder[where] = holder[where].clone()
         if _right_on(calls, observation, tuple(args), kwargs):
             return "identity_decides", (
                 "Your function computes something else when the same tensor is passed twice (self-attention's "
@@ -1274,7 +1276,7 @@ def _crash_layout(calls: _Calls, observation: Observation) -> Diagnosis | None:
 
     def packed(value: Any) -> Any:
         if isinstance(value, TableModel):
-            return TableModel(value.table.contiguous(), value.pos.contiguous(), value.context)
+            return TableModel(value.table.contiguous(), value.pos.contiguous(), value.context, kind=value.kind)
         return map_tensors(value, torch.Tensor.contiguous)
     try:
         calls.learner(observation.function, tuple(packed(value) for value in observation.args),

@@ -54,7 +54,8 @@ def mlm_corrupt(ids: torch.Tensor, vocab_size: int, special_ids: Sequence[int] |
         if value.numel() and (value.min() < 0 or value.max() >= vocab_size):
             raise ValueError(f"{name}: every id must lie in [0, vocab_size={vocab_size})")
     eligible = ~torch.isin(ids, special)
-    chosen = torch.bernoulli(torch.full(ids.shape, mask_prob).masked_fill(~eligible, 0.0), generator=generator).bool()
+    chances = torch.full(ids.shape, float(mask_prob)).masked_fill(~eligible, 0.0)   # an int mask_prob is a float
+    chosen = torch.bernoulli(chances, generator=generator).bool()
     to_mask = torch.bernoulli(torch.full(ids.shape, 0.8), generator=generator).bool() & chosen
     to_random = torch.bernoulli(torch.full(ids.shape, 0.5), generator=generator).bool() & chosen & ~to_mask
     random_ids = torch.randint(vocab_size, ids.shape, generator=generator).to(ids.dtype)

@@ -107,16 +107,28 @@ def handle(request: dict, modules: dict, workdir: str) -> dict:
     kwargs = materialize(protocol.decode(request["kwargs"]), generators)
     if request["op"] == "call":
         for later, earlier in request.get("same", []):   # one object passed twice by the caller: one object here too
-            _place(args, kwargs, later, _at(args, kwargs, earlier))
+            holder, name = _slot(args, kwargs, later)
+            source, key = _slot(args, kwargs, earlier)
+            holder[name] = source[key]
+        mode = "no_grad" if request.get("no_grad") is True else request.get("grad_mode")
+        if mode not in (None, "no_grad", "inference"):
+            raise Failure("protocol", f"unknown grad mode {mode!r}")
+        given = _as_the_caller_holds_them(request, args, kwargs)
         before = snapshot(args, kwargs)
         seed_globally(request)
         # With "no_grad", as a caller that wants no gradients makes it: grad mode off, which the function must
-        # leave off (as it must leave every global setting of torch as it found it).
-        grad_mode = protocol.torch.no_grad() if request.get("no_grad") is True else contextlib.nullcontext()
+        # leave off (as it must leave every global setting of torch as it found it); "inference", as a serving loop
+        # calls a trained model: inside torch.inference_mode().
+        grad_mode = protocol.torch.no_grad() if mode == "no_grad" else protocol.torch.inference_mode() \
+            if mode == "inference" else contextlib.nullcontext()
         global_stream = protocol.torch.random.get_rng_state() if generators else None
         given_streams = [generator.get_state() for generator in generators]
         with default_dtype(request.get("default_dtype")), grad_mode, settings_kept(request):
+            expected_default = protocol.torch.get_default_dtype()
             output = function(*args, **kwargs)
+        refuse_a_model_run_otherwise(request, args, kwargs, expected_default)
+        if mode is not None:
+            refuse_a_graph_made_anyway(request, output, given)
         # drew from the generator it was given AND moved the global one (a function that ignores its generator is
         # told so by its draws, which the checks compare)
         moved = global_stream is not None and not protocol.torch.equal(global_stream,
@@ -125,7 +137,8 @@ def handle(request: dict, modules: dict, workdir: str) -> dict:
                         for state, generator in zip(given_streams, generators)):
             raise Failure("exception", f"{request['function']} drew from the generator it was given, and from (or "
                           "seeded) torch's global generator too", "GlobalGeneratorTouched")
-        refuse_inference_tensors(request, output)
+        if mode != "inference":   # a caller inside inference mode gets inference tensors from any function
+            refuse_inference_tensors(request, output)
         refuse_a_changed_model_mode(request, args, kwargs)
         return {"value": send_back(output), **changed(function, args, kwargs, before), **streams(generators),
                 **model_calls(args, kwargs)}
@@ -145,8 +158,12 @@ def handle(request: dict, modules: dict, workdir: str) -> dict:
             holder, name = protocol.grad_slot(args, kwargs, key)
         except ValueError as error:
             raise Failure("protocol", str(error)) from None
-        holder[name] = holder[name].detach().clone().requires_grad_(True)
-        inputs.append(holder[name])
+        leaf = holder[name].detach().clone()
+        # "parameters": leaves that are torch.nn.Parameters, as a module's weights are; "non_leaf": the function gets
+        # a tensor with a history (computed by an earlier step), as a layer's input is
+        leaf = protocol.torch.nn.Parameter(leaf) if key in request.get("parameters", []) else leaf.requires_grad_(True)
+        inputs.append(leaf)
+        holder[name] = leaf.clone() if key in request.get("non_leaf", []) else leaf
     before = snapshot(args, kwargs)
     then = request.get("then")
     if then is not None:   # an evaluation pass on the very same objects first, as a training loop's validation
@@ -197,27 +214,78 @@ def refuse_inference_tensors(request: dict, output: object) -> None:
 
 
 def refuse_a_changed_model_mode(request: dict, args: list, kwargs: dict) -> None:
-    """A model handed in in training mode is handed back in training mode (model.eval() without model.train() leaves
-    a caller's training loop running without dropout): the call fails."""
-    if any(isinstance(value, protocol.TableModel) and not value.training for value in [*args, *kwargs.values()]):
-        raise Failure("exception", f"{request.get('function')} returned, but left the model it was given in eval mode "
-                      "(model.training was True before the call and is False after it)", "ModelModeChanged")
+    """A model is handed back in the mode it was handed in (model.eval() without model.train() leaves a caller's
+    training loop running without dropout; model.train() afterwards turns a caller's validation loop to training):
+    the call fails."""
+    for model in _models(args, kwargs):
+        if model.training != (model.kind != "eval"):
+            was, now = ("training", "eval") if model.training is False else ("eval", "training")
+            raise Failure("exception", f"{request.get('function')} returned, but left the model it was given in {now} "
+                          f"mode (it was in {was} mode before the call): hand a model back in the mode it came in "
+                          "(was_training = model.training ... model.train(was_training)), and only where it is a "
+                          "module: a model may be any callable", "ModelModeChanged")
 
 
-def _at(args: list, kwargs: dict, slot: object) -> object:
-    if type(slot) is int and 0 <= slot < len(args):
-        return args[slot]
-    if type(slot) is str and slot in kwargs:
-        return kwargs[slot]
-    raise Failure("protocol", f"no argument {slot!r} to alias")
+def refuse_a_model_run_otherwise(request: dict, args: list, kwargs: dict, expected: object) -> None:
+    """The caller's model runs under the caller's default dtype: a function that sets another one around the
+    model's calls (and puts it back after) changes what the model computes (a table it builds in the default dtype):
+    the call fails."""
+    for model in _models(args, kwargs):
+        other = sorted(str(dtype).removeprefix("torch.") for dtype in model.defaults if dtype != expected)
+        model.defaults.clear()
+        if other:
+            raise Failure("exception", f"{request.get('function')} ran the model it was given under torch's default "
+                          f"dtype {', '.join(other)} instead of the caller's "
+                          f"({str(expected).removeprefix('torch.')}): it changed the default dtype around the model's "
+                          "calls. Leave torch's global settings alone while a caller's code runs; convert the "
+                          "model's output instead (logits.double())", "SettingsChanged")
 
 
-def _place(args: list, kwargs: dict, slot: object, value: object) -> None:
-    _at(args, kwargs, slot)  # the slot exists
-    if type(slot) is int:
-        args[slot] = value
-    else:
-        kwargs[slot] = value
+def refuse_a_graph_made_anyway(request: dict, output: object, given: list) -> None:
+    """A caller that wants no gradients (torch.no_grad(), inference mode) gets a result that requires none, even
+    when its inputs and weights do: a function that turns grad mode on again inside (torch.enable_grad()) builds a
+    graph the caller did not ask for. An input handed back as it is keeps its own flag."""
+    kept = {id(tensor) for tensor in given}
+    found = [path for path, tensor in tensors_in(output, "the result")
+             if tensor.requires_grad and id(tensor) not in kept]
+    if found:
+        raise Failure("exception", f"{request.get('function')} was called under torch.no_grad() and returned "
+                      f"{found[0]} requiring grad: it turned grad mode on inside (torch.enable_grad(), "
+                      "torch.set_grad_enabled(True)), so the caller gets a graph it did not ask for. Leave grad "
+                      "mode as the caller set it.", "GradModeChanged")
+
+
+def _models(args: list, kwargs: dict) -> list:
+    """The TableModels among the arguments (behind the plain functions standing for them too)."""
+    values = [getattr(value, "table_model", value) for value in [*args, *kwargs.values()]]
+    return [value for value in values if isinstance(value, protocol.TableModel)]
+
+
+def _slot(args: list, kwargs: dict, slot: object) -> tuple[list | dict, int | str]:
+    """Where an argument of a request lives: `protocol.grad_slot`, its error a protocol failure."""
+    try:
+        return protocol.grad_slot(args, kwargs, slot)
+    except ValueError as error:
+        raise Failure("protocol", str(error)) from None
+
+
+def _as_the_caller_holds_them(request: dict, args: list, kwargs: dict) -> list:
+    """The arguments as the request says the caller holds them: "requires_grad" slots (weights of a trained model)
+    as leaves that require grad, "inference_args" slots as inference tensors (made under torch.inference_mode(), as
+    a serving loop makes its inputs). Returns the tensors given so."""
+    given = []
+    for key in request.get("requires_grad", []):
+        holder, name = _slot(args, kwargs, key)
+        if isinstance(holder[name], protocol.torch.Tensor) and holder[name].is_floating_point():
+            holder[name] = holder[name].detach().requires_grad_(True)
+            given.append(holder[name])
+    for key in request.get("inference_args", []):
+        holder, name = _slot(args, kwargs, key)
+        if isinstance(holder[name], protocol.torch.Tensor):
+            with protocol.torch.inference_mode():
+                holder[name] = holder[name].clone()
+            given.append(holder[name])
+    return given
 
 
 def held(function, request: dict, args: list, kwargs: dict, generators: list) -> tuple:
@@ -592,11 +660,15 @@ def send_back(value: object) -> object:
 
 
 def materialize(value: object, generators: list) -> object:
-    """Seeds become generators (appended to `generators`); everything else (including TableModel, already callable)
-    stays."""
+    """Seeds become generators (appended to `generators`); a TableModel is handed over as its kind says (a plain
+    function calling it, or with logits that require grad); everything else stays."""
     if isinstance(value, protocol.Seed):
         generators.append(protocol.torch.Generator().manual_seed(value.n))
         return generators[-1]
+    if isinstance(value, protocol.TableModel):
+        if value.kind == "tracked":
+            value.track()
+        return value.as_function() if value.kind == "function" else value
     if isinstance(value, (list, tuple)):
         if protocol.all_plain(value):
             return value
@@ -608,7 +680,7 @@ def materialize(value: object, generators: list) -> object:
 
 def model_calls(args: list, kwargs: dict) -> dict:
     """{"model_calls": [how often each TableModel argument was called, in order]}, where there is one."""
-    models = [value for value in [*args, *kwargs.values()] if isinstance(value, protocol.TableModel)]
+    models = _models(args, kwargs)
     return {"model_calls": [model.calls for model in models]} if models else {}
 
 

@@ -21,7 +21,8 @@ never pickle, so decoding cannot run code:
 - `{"seed": n}` becomes `torch.Generator().manual_seed(n)` on the learner's side;
 - `{"table_model": [table, pos]}` becomes a `TableModel` (a deterministic language model); `[table, pos, "sum"]` one
   whose columns read the sum of the ids so far (a model with a longer memory than the last token), and
-  `[table, pos, context, "column_major"]` one whose logits come back as a transposed view (a row-major model's .T).
+  `[table, pos, context, "column_major"]` one whose logits come back as a transposed view (a row-major model's .T),
+  and `[table, pos, context, layout, kind]` one handed over another way (`TableModel.kind`).
 
 `decode` is strict: an unknown tag, dtype or shape that does not match the byte count is a `ProtocolError`, and sizes
 are capped. This module imports only the standard library and torch: its source is also sent to the sandbox, which
@@ -147,12 +148,20 @@ class TableModel(torch.nn.Module):
     counts the calls made on this object (the worker reports it: a contract may fix how often a model is called).
     It is a `torch.nn.Module` (without parameters), as a caller's model usually is: code that treats modules apart
     (`if isinstance(model, nn.Module): model.eval()`) runs here too, and the worker checks the mode it leaves.
+
+    `kind` is how the caller hands it over: "module" (in training mode), "eval" (a module in eval mode, as a
+    validation loop has it), "function" (the worker passes a plain function that calls it, as the contract allows a
+    model to be any callable) or "tracked" (in the worker, its logits require grad, as a trained module's do when
+    called outside torch.no_grad(): `track`). Each call notes torch's default dtype (`defaults`): a function that
+    changes it while the caller's model runs is seen.
     """
 
     CONTEXTS = ("last", "sum")
     LAYOUTS = ("row_major", "column_major")
+    KINDS = ("module", "eval", "function", "tracked")
 
-    def __init__(self, table: torch.Tensor, pos: torch.Tensor, context: str = "last", layout: str = "row_major"):
+    def __init__(self, table: torch.Tensor, pos: torch.Tensor, context: str = "last", layout: str = "row_major",
+                 kind: str = "module"):
         if table.dim() != 2 or table.shape[0] != table.shape[1]:
             raise ValueError(f"table must be (V, V), got {tuple(table.shape)}")
         if pos.dim() != 2 or pos.shape[0] != table.shape[0]:
@@ -161,17 +170,38 @@ class TableModel(torch.nn.Module):
             raise ValueError(f"context must be one of {self.CONTEXTS}, got {context!r}")
         if layout not in self.LAYOUTS:
             raise ValueError(f"layout must be one of {self.LAYOUTS}, got {layout!r}")
+        if kind not in self.KINDS:
+            raise ValueError(f"kind must be one of {self.KINDS}, got {kind!r}")
         super().__init__()   # training mode, which train() and eval() switch: a caller's to set
-        self.table, self.pos, self.context, self.layout = table, pos, context, layout
+        self.table, self.pos, self.context, self.layout, self.kind = table, pos, context, layout, kind
         self.calls = 0
+        self.defaults: set[torch.dtype] = set()   # torch's default dtype at each call
+        self.offset: torch.Tensor | None = None   # an exact zero added to the logits (`track`)
+        if kind == "eval":
+            self.eval()
+
+    def track(self) -> None:
+        """Make the logits require grad (an exact zero that requires grad is added to them), as a trained module's
+        logits do outside torch.no_grad(). Called in the worker only: the reference runs on the plain table."""
+        self.offset = torch.zeros((), dtype=self.table.dtype, requires_grad=True)
+
+    def as_function(self):
+        """A plain function calling this model (a model may be any callable): `table_model` leads back to it."""
+        def model(ids: torch.Tensor) -> torch.Tensor:
+            return self(ids)
+        model.table_model = self
+        return model
 
     def forward(self, ids: torch.Tensor) -> torch.Tensor:
         ids = torch.as_tensor(ids)
         if ids.dim() != 1 or ids.shape[0] > self.pos.shape[1]:
             raise ValueError(f"ids must be (N,) with N <= {self.pos.shape[1]}, got {tuple(ids.shape)}")
         self.calls += 1
+        self.defaults.add(torch.get_default_dtype())
         keys = ids if self.context == "last" else torch.cumsum(ids, dim=0) % self.table.shape[0]
         logits = self.table[:, keys] + self.pos[:, : ids.shape[0]]
+        if self.offset is not None:
+            logits = logits + self.offset
         return logits.T.contiguous().T if self.layout == "column_major" else logits
 
 
@@ -290,6 +320,8 @@ def encode(value: object, keep_layout: bool = False) -> object:
         return {"seed": int(value.n)}
     if isinstance(value, TableModel):
         parts = [encode(value.table), encode(value.pos)]
+        if value.kind != "module":
+            return {"table_model": [*parts, value.context, value.layout, value.kind]}
         if value.layout != "row_major":
             return {"table_model": [*parts, value.context, value.layout]}
         return {"table_model": parts if value.context == "last" else [*parts, value.context]}
@@ -410,9 +442,10 @@ def _decode(message: object, depth: int, budget: list[int]) -> object:
             raise ProtocolError("seed must be an integer in [0, 2**63)")
         return Seed(body)
     if tag == "table_model":
-        if not isinstance(body, list) or len(body) not in (2, 3, 4) or not all(type(part) is str for part in body[2:]):
-            raise ProtocolError('table_model body must be [table, pos], [table, pos, "sum"] or [table, pos, context, '
-                                'layout]')
+        if not isinstance(body, list) or len(body) not in (2, 3, 4, 5) or not all(type(part) is str
+                                                                                for part in body[2:]):
+            raise ProtocolError('table_model body must be [table, pos], [table, pos, "sum"], [table, pos, context, '
+                                'layout] or [table, pos, context, layout, kind]')
         table, pos = (_decode(part, depth + 1, budget) for part in body[:2])
         if not (isinstance(table, torch.Tensor) and isinstance(pos, torch.Tensor)):
             raise ProtocolError("table_model parts must be tensors")

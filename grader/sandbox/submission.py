@@ -215,6 +215,7 @@ class Submission:
         self.isolation: dict = {}  # mode ("full", "partial" or "none"), uid, warnings: set by the first call
         self._default_dtype: str | None = None  # torch's default dtype in the worker during calls (None: float32)
         self._global_seed: int | None = None  # torch.manual_seed(n) in the worker before each plain call
+        self._caller: dict = {}  # how the caller holds the arguments of plain calls (`caller`)
         self.streams: list[int] = []  # after the last call: one draw from each generator its Seeds became, in order
         self.model_calls: list[int] = []  # after the last call: how often it called each TableModel argument
 
@@ -263,6 +264,24 @@ class Submission:
             self._default_dtype = previous
 
     @contextlib.contextmanager
+    def caller(self, grad_mode: str | None = None, requires_grad: list[int | str] = (),
+               inference_args: list[int | str] = ()):
+        """Plain calls made inside are made as such a caller makes them: under `grad_mode` ("no_grad": inside
+        torch.no_grad(); "inference": inside torch.inference_mode()), with the `requires_grad` arguments (slots as
+        `call_with_grad`'s `wrt`) leaves that require grad, as a trained model's weights are, and the
+        `inference_args` ones inference tensors, as a serving loop's inputs are. Under a grad mode, a result that
+        requires grad fails the call (the function turned grad mode on)."""
+        if grad_mode not in (None, "no_grad", "inference"):
+            raise ValueError(f"grad_mode must be None, 'no_grad' or 'inference', not {grad_mode!r}")
+        previous = self._caller
+        self._caller = {key: value for key, value in (("grad_mode", grad_mode), ("requires_grad", list(requires_grad)),
+                                                      ("inference_args", list(inference_args))) if value}
+        try:
+            yield
+        finally:
+            self._caller = previous
+
+    @contextlib.contextmanager
     def global_seed(self, seed: int):
         """Plain calls made inside run right after `torch.manual_seed(seed)` in the worker: for a contract whose
         randomness, with no generator given, comes from torch's global random number generator."""
@@ -285,6 +304,7 @@ class Submission:
         reply = self._call({"op": "call", "module": module, "function": function, "default_dtype": self._default_dtype,
                             **({} if self._default_dtype is None else {"no_grad": True}),
                             **({} if self._global_seed is None else {"global_seed": self._global_seed}),
+                            **self._caller,
                             "args": protocol.encode(tuple(args), keep_layout=True),
                             "kwargs": protocol.encode(kwargs, keep_layout=True),
                             "same": aliases(args, kwargs)}, meanwhile)
@@ -335,13 +355,16 @@ class Submission:
         return tuple(value)
 
     def call_with_grad(self, module: str, function: str, args: tuple, kwargs: dict, wrt: list[int | str],
-                       cotangent: torch.Tensor | tuple, then: tuple[tuple, dict] | None = None
+                       cotangent: torch.Tensor | tuple, then: tuple[tuple, dict] | None = None,
+                       non_leaf: list[int | str] = (), parameters: list[int | str] = ()
                        ) -> tuple[object, dict[int | str, torch.Tensor | None]]:
         """Call with the `wrt` arguments (indices into args, kwargs names, or "<argument>/<entry>" for a tensor of a
         dict argument: `protocol.grad_slot`) requiring grad, backprop `(output * cotangent).sum()` (output = the first
         element of a returned tuple; with a tuple of cotangents, the sum over the returned tuple's items, None
         skipping an item) -> (output, grads). With `then` = (args, kwargs), the function is called once more on those
-        before the backward pass, as a caller that runs a layer twice before its loss does."""
+        before the backward pass, as a caller that runs a layer twice before its loss does. The `non_leaf` entries of
+        `wrt` reach the function with a history (a copy made by autograd), as a layer gets the output of the one
+        before it; the `parameters` ones as torch.nn.Parameters, as a module's weights."""
         for key in wrt:
             holder, name = protocol.grad_slot(list(args), dict(kwargs), key)
             value = holder[name]
@@ -352,6 +375,8 @@ class Submission:
                             "args": protocol.encode(tuple(args), keep_layout=True),
                             "kwargs": protocol.encode(kwargs, keep_layout=True),
                             "wrt": list(wrt), "cotangent": protocol.encode(cotangent),
+                            **({"non_leaf": list(non_leaf)} if non_leaf else {}),
+                            **({"parameters": list(parameters)} if parameters else {}),
                             **({} if then is None else {"then": {"args": protocol.encode(tuple(then[0])),
                                                                  "kwargs": protocol.encode(then[1])}})})
         self._check_inputs_unchanged(function, reply)
@@ -605,10 +630,15 @@ class Submission:
 
 
 def aliases(args: tuple, kwargs: dict) -> list[list]:
-    """[later, earlier] for each top-level tensor argument that is the very object of an earlier one (self-attention's
-    `multi_head_attention(X, X, ...)`): the worker passes it on as one object, as a caller does, so that code which
-    asks `Xq is Xkv` is graded on what callers give it. Slots are positions (int) or keyword names (str)."""
-    slots = [*enumerate(args), *kwargs.items()]
+    """[later, earlier] for each tensor argument that is the very object of an earlier one (self-attention's
+    `multi_head_attention(X, X, ...)`, tied weights in a params dict: `params["Wk"] is params["Wq"]`): the worker
+    passes it on as one object, as a caller does, so that code which asks `Xq is Xkv` is graded on what callers give
+    it. Slots are positions (int), keyword names (str) or "<slot>/<key>" for an entry of a dict argument."""
+    slots = []
+    for slot, value in [*enumerate(args), *kwargs.items()]:
+        slots.append((slot, value))
+        if isinstance(value, dict):
+            slots += [(f"{slot}/{key}", item) for key, item in value.items() if isinstance(key, str)]
     found = []
     for index, (slot, value) in enumerate(slots):
         if isinstance(value, torch.Tensor):

@@ -204,7 +204,8 @@ def test_rotary_random_shapes(learner):
     batch and heads, N_q != N_k, D = 2, N = 1, D = 64, with bases 10000, 500 and 10 (float32), and bases that are no
     whole number (2.5 and 12345.6: a base read as an int is truncated); the same Q, K with
     the default base, then base 100 (angles remembered from a call must depend on its base); 300 tokens (default
-    positions past 256, the last whole number bfloat16 holds); and 2 tokens at the widths where a float-step arange
+    positions past 256, the last whole number bfloat16 holds) and 3,000 (past 2,048, where a base scaled with the
+    length, as dynamic NTK scaling does, would begin); and 2 tokens at the widths where a float-step arange
     of the exponents makes one value too many (`FLOAT_STEP_MISCOUNTS`: D = 98, 196, 206, 214)."""
     gen = generator(1611)
     with Judge(learner, "positions") as judge:
@@ -217,6 +218,7 @@ def test_rotary_random_shapes(learner):
         for base in (None, 100.0, None):
             expect_rotary(judge, Q, K, base=base)
         expect_rotary(judge, randn(gen, 4, 300), randn(gen, 4, 300))
+        expect_rotary(judge, randn(gen, 4, 3000), randn(gen, 4, 2900))   # past 2048, where context tricks begin
         for dim in FLOAT_STEP_MISCOUNTS:
             expect_rotary(judge, randn(gen, dim, 2), randn(gen, dim, 2))
 

@@ -224,7 +224,8 @@ class SamplingJudge(Judge):
             bump = torch.randn(pos.shape[0], generator=torch.Generator().manual_seed(977 + column),
                                dtype=torch.float64)
             pos[:, column] += (2.0 * bump).to(pos.dtype)
-            moved = self.learner.call(self.exercise, observation.function, TableModel(model.table, pos, model.context), ids)
+            moved = self.learner.call(self.exercise, observation.function, TableModel(model.table, pos, model.context,
+                                                                                   kind=model.kind), ids)
             return not agree(moved, got, observation.tol)
 
         reads_last, reads_first = follows(len(ids) - 1), follows(0)

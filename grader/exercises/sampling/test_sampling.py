@@ -768,7 +768,8 @@ def beam_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:
 # its own (a cache of ids or log-probabilities keyed by too little, or handed out as it is).
 SPECS = {"next_token_probs": Spec(probs_inputs, lambda args, kwargs: probs_tol(args[0], args[1]),
                                   ("float64", "large_magnitudes", "top_p_at_the_threshold", "top_k_ties"),
-                                  differentiable=False, modes=({}, {"temperature": 0.0})),   # and greedy
+                                  differentiable=False, modes=({}, {"temperature": 0.0}),   # and greedy
+                                  options={"top_k": 4, "top_p": 0.9}),
          "sequence_log_prob": Spec(log_prob_inputs, log_prob_tol, (), differentiable=False),
          "generate": Spec(greedy_inputs, lambda args, kwargs: EXACT, (), differentiable=False),
          "beam_search": Spec(beam_inputs, lambda args, kwargs: EXACT, (), differentiable=False)}

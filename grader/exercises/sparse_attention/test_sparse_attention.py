@@ -114,8 +114,9 @@ def randint(gen: torch.Generator, low: int, high: int) -> int:
 def test_strided_mask(learner):
     """strided_mask(n, s)[j, i] is True iff i - j is a multiple of s: n = 1, stride 1 (dense), strides that divide n
     and that do not, a stride equal to n and one past n, 6 random (n, s) up to n = 40 (a bool tensor), and n = 2100
-    with stride 700 (offsets past 2048, the last integer float16 holds, round to a multiple); n = 0 gives a bool (0, 0) mask (the contract leaves this
-    open: raising there is accepted)."""
+    with stride 700 (offsets past 2048, the last integer float16 holds, round to a multiple); strides 7, 11, 49 and
+    97 over four multiples (their reciprocals are inexact in float32 and float64: a multiple times 1/s is no whole
+    number); n = 0 gives a bool (0, 0) mask (the contract leaves this open: raising there is accepted)."""
     gen = generator(1501)
     with Judge(learner, "sparse_attention") as judge:
         judge.expect_if_returns("strided_mask", 0, 3, tol=EXACT)
@@ -125,6 +126,8 @@ def test_strided_mask(learner):
             n = randint(gen, 2, 40)
             judge.expect("strided_mask", n, randint(gen, 1, n + 2), tol=EXACT)
         judge.expect("strided_mask", 2100, 700, tol=EXACT)   # few bands: a right loop over the diagonals is fast
+        for stride in (7, 11, 49, 97):   # 1/s inexact in floating point: k * (1 / s) need not be a whole number
+            judge.expect("strided_mask", 4 * stride + 2, stride, tol=EXACT)
 
 
 @pytest.mark.grades("strided_mask")

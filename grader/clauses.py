@@ -162,7 +162,9 @@ CLAUSES: dict[str, Clause] = {
     "same_object": Clause(
         "one tensor may be passed as two arguments, the same object (self-attention's "
         "multi_head_attention(X, X, ...)): each pair of tensor arguments of the same shape and dtype given as one "
-        "object, with a mask where the function takes one; identity says nothing about the call",
+        "object, with a mask where the function takes one; and, with one query fewer than keys, each argument that "
+        "can be given as the first columns of another (a view of its memory: one data pointer for two arguments); "
+        "identity says nothing about the call",
         lambda base: [replace(base, n_q=base.n_k, mask=base.mask or "random")]),
     # For functions that normalise each column (a layer norm inside): `make` reads extra["constant_columns"].
     "constant_columns": Clause(
@@ -289,6 +291,50 @@ def _has_a_layout(spec: Spec) -> bool:
         or any(isinstance(value, TableModel) for value in (*args, *kwargs.values()))
 
 
+def _expect_with_a_view(judge: Judge, learner, exercise: str, function: str, args: tuple, kwargs: dict,
+                        tol: Tolerance) -> None:
+    """The call with one argument a view of another's first columns; when it fails and the same call with a copy of
+    the view is right, the function decides by memory (data_ptr(), storage, `_base`): `identity_decides`."""
+    try:
+        before = len(judge.problems)
+        judge.expect(function, *args, tol=tol, **kwargs)
+        if len(judge.problems) == before:
+            return
+        what = judge.problems[-1]
+    except LearnerError as error:
+        if error.kind != "exception" or error.todo or isinstance(error, InputModified):
+            raise
+        what = error.message
+        if not Judge(learner, exercise).agrees(function, *_copied_views(args), tol=tol, **_copied_views(kwargs)):
+            raise
+    else:
+        if not Judge(learner, exercise).agrees(function, *_copied_views(args), tol=tol, **_copied_views(kwargs)):
+            return   # the check fails with its own diagnosis
+    raise Misconception("identity_decides", (
+        "Your function computes something else when one argument is a view of another's memory (the call shown: "
+        "the queries are the first columns of the keys' tensor, as a caller slicing one sequence passes them) than "
+        "for a copy: it decides from data_ptr(), the storage or the identity of its arguments, which says nothing "
+        "about the call. A caller says what it wants with the arguments; compute the same thing either way."),
+        what) from None
+
+
+def _copied_views(value: Any) -> Any:
+    """`value` (a tuple of arguments, or a dict of them) with every tensor that is a view replaced by a copy."""
+    change = (lambda item: item.clone() if isinstance(item, torch.Tensor) and item._base is not None else item)
+    return {key: change(item) for key, item in value.items()} if isinstance(value, dict) else \
+        tuple(change(item) for item in value)
+
+
+def _the_reference_refuses(judge: Judge, function: str, args: tuple, kwargs: dict) -> bool:
+    """Whether the reference raises on the call (an argument made a view of another's first columns has one column
+    less, which another argument's length may have to match)."""
+    try:
+        judge.run_reference(function, args, kwargs)
+    except Exception:   # noqa: BLE001 - the reference's ValueError or shape error: not a call of the contract
+        return True
+    return False
+
+
 def _has_a_model(spec: Spec) -> bool:
     """Whether the function takes a model (a TableModel among its arguments)."""
     args, kwargs = spec.make(generator(0), spec.base)
@@ -327,6 +373,7 @@ def _same_object_calls(args: tuple, kwargs: dict) -> list[tuple[tuple, dict]]:
     shared = {slot: members[0][1] for members in groups.values() for slot, _ in members[1:]}
     if pairs > 1 and len(shared) > 1:
         calls.append(_with_objects(args, kwargs, shared))
+
     for slot, value in [*enumerate(args), *kwargs.items()]:   # tied weights in a params dict, the biases apart
         if isinstance(value, dict):
             first: dict = {}
@@ -335,6 +382,20 @@ def _same_object_calls(args: tuple, kwargs: dict) -> list[tuple[tuple, dict]]:
                     tied = first.setdefault((tuple(tensor.shape), tensor.dtype), tensor)
                     if tied is not tensor:
                         calls.append(_with_objects(args, kwargs, {slot: {**value, key: tied}}))
+    return calls
+
+
+def _view_calls(args: tuple, kwargs: dict) -> list[tuple[tuple, dict]]:
+    """(args, kwargs) once for each pair of tensor arguments of one dtype whose shapes differ only in the number of
+    columns, the shorter one replaced by the first columns of the longer: a view of its memory (`Xq = X[..., :n]`
+    beside `Xkv = X`, one data pointer for two arguments)."""
+    slots = [(slot, value) for slot, value in [*enumerate(args), *kwargs.items()] if isinstance(value, torch.Tensor)]
+    calls = []
+    for first, tensor in slots:
+        for second, other in slots:
+            if tensor.dim() >= 2 and other.dtype == tensor.dtype and other.shape[:-1] == tensor.shape[:-1] and \
+                    0 < tensor.shape[-1] < other.shape[-1]:
+                calls.append(_with_objects(args, kwargs, {first: other[..., :tensor.shape[-1]]}))
     return calls
 
 
@@ -462,8 +523,13 @@ def _make_check(exercise: str, function: str, spec: Spec, clause: str) -> Callab
                         _expect_fresh_results(judge, function, spec, gen, case)
                         continue
                     if clause == "same_object":
-                        for args, kwargs in _same_object_calls(*spec.make(gen, case)):
-                            judge.expect(function, *args, tol=spec.tol(args, kwargs), **kwargs)
+                        pairs = _view_calls if case.extra.get("views") else _same_object_calls
+                        for args, kwargs in pairs(*spec.make(gen, case)):
+                            if not case.extra.get("views"):
+                                judge.expect(function, *args, tol=spec.tol(args, kwargs), **kwargs)
+                            elif not _the_reference_refuses(judge, function, args, kwargs):   # lengths that fit
+                                _expect_with_a_view(judge, learner, exercise, function, args, kwargs,
+                                                    spec.tol(args, kwargs))
                         continue
                     if clause == "keywords":
                         tiny = _call_and_tolerance(spec, gen, replace(case, scale=1e-3)) \
@@ -1064,6 +1130,8 @@ def _cases(spec: Spec, clause: str) -> list[Case]:
         cases += [replace(cases[0], extra={**cases[0].extra, "tracked": tracked})
                   for tracked in ("first_plain", "first_only")]
         cases.append(replace(cases[0], batch=(), extra={**cases[0].extra, "duplicate_tokens": True}))
+    if clause == "same_object" and cases[0].n_k > 1:   # one query fewer than keys: the queries a view of the keys
+        cases.append(replace(cases[0], n_q=cases[0].n_k - 1, extra={**cases[0].extra, "views": True}))
     if clause == "zero_tokens" and "fully_masked_query" not in spec.clauses:   # no mask to give
         cases = [case for case in cases if case.mask == spec.base.mask]
     return cases

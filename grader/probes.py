@@ -1356,6 +1356,23 @@ _CRASH_READINGS = (
      "writes into such a leaf, or into a view of it. Make the buffer without requires_grad (torch.zeros(..., "
      "dtype=x.dtype)) and write into it: the gradient flows through what is written; or build the result with "
      "torch.cat / torch.stack."),
+    (("ZeroDivisionError", "RuntimeError"), re.compile(r"ZeroDivisionError|division by zero|divide by zero"),
+     "divides_by_zero",
+     "divides by a number that is zero on an input the contract allows (the call shown: a length of 0, a count or "
+     "size of 0): integer division and modulo by zero raise. Handle that case apart, or compute without dividing "
+     "(j < L instead of j // L == 0)."),
+    (("ValueError",), re.compile(r"math domain error"), "math_function_out_of_domain",
+     "calls a function of `math` on a value outside its domain (the call shown: math.log of a probability that "
+     "underflowed to 0, math.sqrt of a value rounded below 0): math raises where torch gives -inf or NaN. Work in "
+     "log space from the start (torch.log_softmax), or use torch's functions, which follow the contract's values."),
+    (("IndexError",), re.compile(r"tensors used as indices must be long, int, byte or bool"), "index_dtype_refused",
+     "indexes with a tensor of a dtype torch does not take as an index (the call shown: int16 or int8 positions or "
+     "ids, which the contract allows): convert the indices with .long() before indexing."),
+    (("RuntimeError",), re.compile(r"out=\.\.\. arguments don't support automatic differentiation"),
+     "out_argument_breaks_autograd",
+     "writes a result into a buffer of its own through out=... (torch.index_select(..., out=buf), torch.matmul(..., "
+     "out=buf)), and autograd refuses such calls when an input requires grad (the call shown: a caller's training "
+     "step). Let the operation return a new tensor (buf = torch.index_select(...)) instead."),
     (("RuntimeError",), re.compile(r"to have the same dtype|expected scalar type|[Ee]xpected .*same dtype"
                                    r"|dtype to be equal to|dtypes match|to have same dtypes"),
      "mixed_dtypes",

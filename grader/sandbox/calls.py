@@ -110,6 +110,13 @@ def handle(request: dict, modules: dict, workdir: str) -> dict:
             holder, name = _slot(args, kwargs, later)
             source, key = _slot(args, kwargs, earlier)
             holder[name] = source[key]
+        for view, of, columns in request.get("views", []):   # the first columns of another argument: a view of it
+            holder, name = _slot(args, kwargs, view)
+            source, key = _slot(args, kwargs, of)
+            if type(columns) is not int or not isinstance(source[key], protocol.torch.Tensor) or \
+                    tuple(holder[name].shape) != (*source[key].shape[:-1], columns):
+                raise Failure("protocol", f"argument {view!r} is no view of the first columns of {of!r}")
+            holder[name] = source[key][..., :columns]
         mode = "no_grad" if request.get("no_grad") is True else request.get("grad_mode")
         if mode not in (None, "no_grad", "inference"):
             raise Failure("protocol", f"unknown grad mode {mode!r}")

@@ -307,7 +307,7 @@ class Submission:
                             **self._caller,
                             "args": protocol.encode(tuple(args), keep_layout=True),
                             "kwargs": protocol.encode(kwargs, keep_layout=True),
-                            "same": aliases(args, kwargs)}, meanwhile)
+                            "same": aliases(args, kwargs), **views_of_arguments(args, kwargs)}, meanwhile)
         self._check_inputs_unchanged(function, reply)
         streams = reply.get("streams", [])
         if not (isinstance(streams, list) and all(type(draw) is int for draw in streams)):
@@ -646,6 +646,21 @@ def aliases(args: tuple, kwargs: dict) -> list[list]:
             if earlier is not None:
                 found.append([slot, earlier])
     return found
+
+
+def views_of_arguments(args: tuple, kwargs: dict) -> dict:
+    """{"views": [[slot, of, n], ...]} for each top-level tensor argument that is the first n columns of another
+    argument (`Xq = X[..., :n]` beside `Xkv = X`: one memory, one data pointer), so that the worker passes that view,
+    as a caller does; else {}."""
+    slots = [(slot, value) for slot, value in [*enumerate(args), *kwargs.items()] if isinstance(value, torch.Tensor)]
+    found = []
+    for slot, value in slots:
+        base = value._base
+        of = next((other for other, seen in slots if seen is base and seen is not value), None)
+        if of is not None and value.dim() >= 1 and value.shape[:-1] == base.shape[:-1] and \
+                value.stride() == base.stride() and value.data_ptr() == base.data_ptr():
+            found.append([slot, of, value.shape[-1]])
+    return {"views": found} if found else {}
 
 
 def _vjp(function: Callable, args: tuple, kwargs: dict, cotangents: object, needs: object) -> list:

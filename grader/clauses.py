@@ -691,9 +691,11 @@ def by_stub_names(exercise: str, function: str, args: tuple, kwargs: dict) -> di
 
 
 def _expect_by_keyword(judge: Judge, exercise: str, function: str, args: tuple, kwargs: dict,
-                       tol: Tolerance, tiny: tuple[tuple, dict, Tolerance] | None = None) -> None:
+                       tol: Tolerance, tiny: tuple[tuple, dict, Tolerance] | None = None,
+                       other_arguments: bool = True) -> None:
     """The call with every argument given by its name in the contract's signature (the model answer's, from which
-    the stubs are made). A TypeError there is the names' fault: the same call by position is checked elsewhere."""
+    the stubs are made). A TypeError there is the names' fault: the same call by position is checked elsewhere.
+    With `other_arguments`, then arguments of other types and a params dict with an entry more."""
     by_name = by_stub_names(exercise, function, args, kwargs)
     try:
         result = judge.expect(function, tol=tol, **by_name)
@@ -707,9 +709,9 @@ def _expect_by_keyword(judge: Judge, exercise: str, function: str, args: tuple, 
         tiny_by_name = by_stub_names(exercise, function, *tiny[:2])
         _expect_explicit_zeros(judge, exercise, function, tiny_by_name, tiny[2],
                                judge.run_reference(function, (), tiny_by_name))
-    if not judge.problems:
+    if not judge.problems and other_arguments:
         _expect_other_argument_types(judge, exercise, function, by_name, tol)
-    if not judge.problems:
+    if not judge.problems and other_arguments:
         _expect_more_params(judge, function, by_name, tol)
 
 
@@ -877,7 +879,7 @@ def _expect_without_grad(judge: Judge, exercise: str, function: str, spec: Spec,
         tiny = _call_and_tolerance(spec, gen, replace(case, scale=1e-3)) if "large_magnitudes" in spec.clauses \
             else None
         with judge.caller("no_grad"):
-            _expect_by_keyword(judge, exercise, function, args, kwargs, tol, tiny)
+            _expect_by_keyword(judge, exercise, function, args, kwargs, tol, tiny, other_arguments=False)
 
 
 def _expect_under_default_dtype(learner, exercise: str, function: str, args: tuple, kwargs: dict, tol: Tolerance,

@@ -202,6 +202,12 @@ CLAUSES: dict[str, Clause] = {
         "argument)",
         lambda base: [replace(base, mask="all_visible", dtype=torch.float64, batch=(2,)),
                       replace(base, mask="all_visible", n_q=1, n_k=1)]),
+    # For functions whose inputs carry batch axes (`_batch_slots`), with the batching clause or not.
+    "many_batch_axes": Clause(
+        "three leading batch axes, the middle one of size 1 ((2, 1, 3)), with a mask where the function takes one: "
+        "every leading axis is a batch axis, however many there are (code that folds exactly two, or picks a "
+        "layout by the number of axes, fails here)",
+        lambda base: [replace(base, batch=(2, 1, 3), mask=base.mask or "random")]),
     "grad_off": Clause(
         "a caller that wants no gradients gets what one that wants them gets: the call made under torch.no_grad() "
         "with every floating-point tensor argument requiring grad (a trained model's weights do), float32 and "
@@ -243,7 +249,7 @@ CLAUSES: dict[str, Clause] = {
 # Clauses of docs/contract.md's general rules, checked for every function of a table (gradients: those whose Spec
 # says `differentiable`).
 EVERY_FUNCTION = ("non_contiguous", "fresh_values", "keywords", "default_dtype", "grad_off", "inference_mode",
-                  "gradients", "same_object", "model_kinds")
+                  "gradients", "same_object", "model_kinds", "many_batch_axes")
 # Clauses checked for every function that takes a mask (whose table has "fully_masked_query"): only the mask hides.
 WITH_A_MASK = ("zero_tokens", "every_key_visible")
 
@@ -265,7 +271,8 @@ def clause_checks(exercise: str, specs: dict[str, Spec], weight: float = 1) -> d
     for function, spec in specs.items():
         implied = [c for c in EVERY_FUNCTION if c not in spec.clauses and (c != "gradients" or spec.differentiable)
                    and (c != "non_contiguous" or _has_a_layout(spec)) and (c != "same_object" or _has_a_pair(spec))
-                   and (c != "model_kinds" or _has_a_model(spec))]
+                   and (c != "model_kinds" or _has_a_model(spec))
+                   and (c != "many_batch_axes" or _has_batch_axes(spec))]
         if _token_slots(spec, spec.base):   # a zero token is a token; with a mask, only the mask hides
             implied += [c for c in (WITH_A_MASK if "fully_masked_query" in spec.clauses else ("zero_tokens",))
                         if c not in spec.clauses]
@@ -333,6 +340,12 @@ def _the_reference_refuses(judge: Judge, function: str, args: tuple, kwargs: dic
     except Exception:   # noqa: BLE001 - the reference's ValueError or shape error: not a call of the contract
         return True
     return False
+
+
+def _has_batch_axes(spec: Spec) -> bool:
+    """Whether the function's inputs carry batch axes (its `make` follows a case's batch)."""
+    (case,) = CLAUSES["many_batch_axes"].cases(spec.base)
+    return bool(_batch_slots(spec, case))
 
 
 def _has_a_model(spec: Spec) -> bool:
@@ -480,6 +493,12 @@ CLAUSE_DIAGNOSES: dict[str, tuple[str, str]] = {
                     "an all-zero column is an ordinary token, and a key is hidden only where the mask hides it (no "
                     "mask: every key is visible). Do not infer padding, or anything else, from the values "
                     "(x.abs().sum(0) == 0, x.any(0))."),
+    "many_batch_axes": ("breaks_many_batch_axes", "Your function is right with no batch axis, one or two, but not "
+                        "with three (the call shown: (2, 1, 3)): it folds exactly two batch axes (flatten(0, 1), "
+                        "reshape(B * H, ...)), picks a layout by the number of axes (if x.dim() == 4: ... else: "
+                        "x.T), or writes batch letters into an einsum. Index the last axes from the end and let "
+                        "every leading axis ride along: x.flatten(0, -3) and .unflatten(0, x.shape[:-2]), "
+                        "torch.matmul, '...' in einsum."),
     "grad_off": ("differs_without_grad", "Your function is right when grad mode is on but not when the caller runs "
                  "it under torch.no_grad() (the call shown; its weights require grad, as a trained model's do): "
                  "something decided by torch.is_grad_enabled() or by requires_grad computes another result there (a "

@@ -70,9 +70,9 @@ def expect_buckets(judge: Judge, offsets: torch.Tensor, config: tuple):
 def test_buckets_random_offsets(learner):
     """Random offsets (uniform up to ±40 and log-uniform up to ±5000) in tensors of 1 to 3 dimensions, for T5's
     table and 10 other (bidirectional, num_buckets, max_distance), odd bucket counts among them, and with every
-    optional argument left out (T5's encoder table: bidirectional), tensors of no offsets (shapes (0,) and (3, 0)),
-    and offsets far beyond any table (from 32,768 to a million, both signs: the contexts of long documents): the
-    reference's buckets, as a LongTensor."""
+    optional argument left out (T5's encoder table: bidirectional), tensors of no offsets (shapes (0,), (3, 0) and
+    (0, 2, 3)), and offsets far beyond any table (from 32,768 to a million, both signs: the contexts of long
+    documents): the reference's buckets, as a LongTensor."""
     gen = generator(1601)
     with Judge(learner, "positions") as judge:
         for index, config in enumerate(BUCKET_CONFIGS):
@@ -83,7 +83,8 @@ def test_buckets_random_offsets(learner):
             expect_buckets(judge, without_boundaries(near, config), config)
             expect_buckets(judge, without_boundaries(far, config), config)
         judge.expect("relative_position_bucket", without_boundaries(near, (True, 32, 128)), tol=EXACT)  # defaults
-        for empty in (torch.zeros(0, dtype=torch.long), torch.zeros(3, 0, dtype=torch.long)):   # any shape: none too
+        for empty in (torch.zeros(0, dtype=torch.long), torch.zeros(3, 0, dtype=torch.long),   # any shape: none too
+                      torch.zeros(0, 2, 3, dtype=torch.long)):
             judge.expect("relative_position_bucket", empty, False, 16, 64, tol=EXACT)
         huge = torch.tensor([2**15, 40_000, 10**5, 10**6])
         for config in ((True, 32, 128), (False, 32, 128)):

@@ -2057,6 +2057,7 @@ NINETY_THIRD_BATCH = blind_batch("held_out_blind_92", "_92")
 NINETY_FOURTH_BATCH = blind_batch("held_out_blind_93", "_93")
 NINETY_FIFTH_BATCH = blind_batch("held_out_blind_94", "_94")
 NINETY_SIXTH_BATCH = blind_batch("held_out_blind_95", "_95")
+NINETY_SEVENTH_BATCH = blind_batch("held_out_blind_96", "_96")
 PROBES = FIRST_BATCH + SECOND_BATCH + THIRD_BATCH + FOURTH_BATCH + FIFTH_BATCH + SIXTH_BATCH + SEVENTH_BATCH + \
     EIGHTH_BATCH + NINTH_BATCH + TENTH_BATCH + ELEVENTH_BATCH + TWELFTH_BATCH + THIRTEENTH_BATCH + FOURTEENTH_BATCH + \
     FIFTEENTH_BATCH + SIXTEENTH_BATCH + SEVENTEENTH_BATCH + EIGHTEENTH_BATCH + NINETEENTH_BATCH + TWENTIETH_BATCH + \
@@ -2075,7 +2076,8 @@ PROBES = FIRST_BATCH + SECOND_BATCH + THIRD_BATCH + FOURTH_BATCH + FIFTH_BATCH +
     + SEVENTY_EIGHTH_BATCH + SEVENTY_NINTH_BATCH + EIGHTIETH_BATCH + EIGHTY_FIRST_BATCH \
     + EIGHTY_SECOND_BATCH + EIGHTY_THIRD_BATCH + EIGHTY_FOURTH_BATCH + EIGHTY_FIFTH_BATCH + EIGHTY_SIXTH_BATCH \
     + EIGHTY_SEVENTH_BATCH + EIGHTY_EIGHTH_BATCH + EIGHTY_NINTH_BATCH + NINETIETH_BATCH + NINETY_FIRST_BATCH \
-    + NINETY_SECOND_BATCH + NINETY_THIRD_BATCH + NINETY_FOURTH_BATCH + NINETY_FIFTH_BATCH + NINETY_SIXTH_BATCH
+    + NINETY_SECOND_BATCH + NINETY_THIRD_BATCH + NINETY_FOURTH_BATCH + NINETY_FIFTH_BATCH + NINETY_SIXTH_BATCH \
+    + NINETY_SEVENTH_BATCH
 
 
 def touched(p: Probe) -> set[str]:
@@ -2316,7 +2318,8 @@ if __name__ == "__main__":
                          ("ninety-third batch (blind)", NINETY_THIRD_BATCH),
                          ("ninety-fourth batch (blind)", NINETY_FOURTH_BATCH),
                          ("ninety-fifth batch (blind)", NINETY_FIFTH_BATCH),
-                         ("ninety-sixth batch (blind)", NINETY_SIXTH_BATCH), ("all", PROBES)):
+                         ("ninety-sixth batch (blind)", NINETY_SIXTH_BATCH),
+                         ("ninety-seventh batch (blind)", NINETY_SEVENTH_BATCH), ("all", PROBES)):
         result = figures(failures, batch)
         print(f"== {title}")
         print(f"wrong caught:   {result['caught']} / {result['wrong']} = {result['caught'] / result['wrong']:.1%}")

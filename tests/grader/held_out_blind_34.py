@@ -88,7 +88,8 @@ Judgement calls:
   - More right entries than the brief's 35: the docstring-first emphasis made many first versions agree with the model
     answer. Those nearly identical to it (about fifteen) were dropped; the 48 kept differ from it in form.
 
-Counts: 61 wrong, 48 right, as written (60 and 49 after the one reclassified right).
+Counts: 61 wrong, 48 right, as written (61 and 48 after the one reclassified right and the one reclassified wrong,
+each with its reason above it).
 Wrong per function: {'additive_attention': 1, 'apply_mask': 2, 'attention_decoder_step': 3, 'average_pool_head': 2, 'beam_search': 1, 'bpe_decode': 2, 'bpe_encode': 1, 'channel_attention': 2, 'cross_attention': 1, 'decoder_layer': 1, 'dequantize_pixels': 1, 'embed': 1, 'generate': 2, 'global_token_mask': 1, 'grid_attention': 1, 'layer_norm': 1, 'mlm_corrupt': 4, 'multi_head_attention': 2, 'next_token_probs': 3, 'nsp_pairs': 1, 'one_hot': 1, 'padding_mask': 1, 'patch_embedding': 1, 'patch_merging': 2, 'patchify': 1, 'pixel_sequence': 1, 'quantize_pixels': 1, 'relative_position_bucket': 3, 'rotary_embedding': 2, 'scaled_dot_product_attention': 1, 'sequence_log_prob': 2, 'shifted_window_mask': 1, 'sinusoidal_positions': 1, 'softmax_cols': 2, 'sparse_attention_cost': 3, 'strided_mask': 1, 'train_bpe': 1, 'transformer_layer': 1, 'window_partition': 1, 'window_reverse': 1}.
 Right per function: {'additive_attention': 1, 'apply_mask': 1, 'attention_decoder_step': 1, 'average_pool_head': 1, 'beam_search': 1, 'bpe_encode': 2, 'causal_mask': 1, 'channel_attention': 2, 'decoder_layer': 1, 'dequantize_pixels': 2, 'embed': 1, 'feed_forward': 1, 'generate': 1, 'global_token_mask': 1, 'grid_attention': 1, 'layer_norm': 2, 'local_mask': 1, 'mlm_corrupt': 1, 'multi_head_attention': 1, 'next_token_probs': 1, 'nsp_pairs': 1, 'one_hot': 1, 'patchify': 2, 'pixel_sequence': 2, 'relative_position_bucket': 1, 'rotary_embedding': 2, 'scaled_dot_product_attention': 2, 'self_attention': 1, 'sequence_log_prob': 2, 'shifted_window_mask': 2, 'sinusoidal_positions': 1, 'sparse_attention_cost': 1, 'strided_mask': 1, 'train_bpe': 2, 'transformer_layer': 1, 'window_partition': 1, 'window_reverse': 1}.
 
@@ -97,6 +98,26 @@ solutions/<module>.py.
 
 """
 WRONG_BLIND_34 = {
+    # Written as a right one; counted wrong (by the grader's maintainer, 2026-11-28): the contract lets a float
+    # argument be given as an int, and torch.full(ids.shape, mask_prob) with mask_prob=1 is an integer tensor, which
+    # torch.bernoulli refuses (the reference did the same until then, and was fixed).
+    # Hugging Face's DataCollatorForLanguageModeling draws: Bernoulli(p) choice of non-special positions,
+    # Bernoulli(0.8) [MASK], Bernoulli(0.5) of the rest random ids from [0, V) in the ids' dtype, labels long. The
+    # same distribution (80/10/10, specials never chosen, ids untouched, int32 ids kept int32); the contract grades
+    # only the distribution.
+    "blind34_mlm_corrupt_hf_bernoulli": ("pretraining", "mlm_corrupt", '''
+        def mlm_corrupt(ids, vocab_size, special_ids, mask_id, generator=None, mask_prob=0.15):
+            # as DataCollatorForLanguageModeling: Bernoulli draws, then 80 % of the chosen, then half of the rest
+            special = torch.isin(ids, torch.as_tensor(special_ids, dtype=ids.dtype).reshape(-1))
+            chosen = torch.bernoulli(torch.full(ids.shape, mask_prob), generator=generator).bool() & ~special
+            labels = ids.long().masked_fill(~chosen, -100)
+            masked = torch.bernoulli(torch.full(ids.shape, 0.8), generator=generator).bool() & chosen
+            randomised = torch.bernoulli(torch.full(ids.shape, 0.5), generator=generator).bool() & chosen & ~masked
+            words = torch.randint(vocab_size, ids.shape, generator=generator, dtype=ids.dtype)
+            corrupted = ids.masked_fill(masked, mask_id)
+            corrupted = torch.where(randomised, words, corrupted)
+            return corrupted, labels
+'''),
     # Walks the distinct words most frequent first (Counter.most_common()) when counting, so "ties: first seen"
     # becomes first seen in that order rather than in order of first appearance in the corpus (misread of the tie
     # sentence). train_bpe("abab cd cd", 1): model [('a', 'b')], entry [('c', 'd')]. Fails the visible tests.
@@ -1416,23 +1437,6 @@ RIGHT_BLIND_34 = {
             cells = features.reshape(*features.shape[:-2], grid[0] * grid[1])      # (..., C, H*W), raster order
             weights, context = additive_attention(s, cells, W, U, v)
             return weights.reshape(*weights.shape[:-1], *grid), context
-'''),
-    # Hugging Face's DataCollatorForLanguageModeling draws: Bernoulli(p) choice of non-special positions,
-    # Bernoulli(0.8) [MASK], Bernoulli(0.5) of the rest random ids from [0, V) in the ids' dtype, labels long. The
-    # same distribution (80/10/10, specials never chosen, ids untouched, int32 ids kept int32); the contract grades
-    # only the distribution.
-    "blind34_mlm_corrupt_hf_bernoulli": ("pretraining", "mlm_corrupt", '''
-        def mlm_corrupt(ids, vocab_size, special_ids, mask_id, generator=None, mask_prob=0.15):
-            # as DataCollatorForLanguageModeling: Bernoulli draws, then 80 % of the chosen, then half of the rest
-            special = torch.isin(ids, torch.as_tensor(special_ids, dtype=ids.dtype).reshape(-1))
-            chosen = torch.bernoulli(torch.full(ids.shape, mask_prob), generator=generator).bool() & ~special
-            labels = ids.long().masked_fill(~chosen, -100)
-            masked = torch.bernoulli(torch.full(ids.shape, 0.8), generator=generator).bool() & chosen
-            randomised = torch.bernoulli(torch.full(ids.shape, 0.5), generator=generator).bool() & chosen & ~masked
-            words = torch.randint(vocab_size, ids.shape, generator=generator, dtype=ids.dtype)
-            corrupted = ids.masked_fill(masked, mask_id)
-            corrupted = torch.where(randomised, words, corrupted)
-            return corrupted, labels
 '''),
     # Angles p * base^(-2i/D) formed in float64 and cast to X's dtype, the halves rotated with split and cat: the
     # contract's pairing by halves.

@@ -161,10 +161,7 @@ def handle(request: dict, modules: dict, workdir: str) -> dict:
             return {"value": send_back([function(*args, **kwargs) for _ in range(times)])}
     inputs = []
     for key in request["wrt"]:
-        try:
-            holder, name = protocol.grad_slot(args, kwargs, key)
-        except ValueError as error:
-            raise Failure("protocol", str(error)) from None
+        holder, name = _slot(args, kwargs, key)
         leaf = holder[name].detach().clone()
         # "parameters": leaves that are torch.nn.Parameters, as a module's weights are; "non_leaf": the function gets
         # a tensor with a history (computed by an earlier step), as a layer's input is

@@ -106,6 +106,7 @@ def handle(request: dict, modules: dict, workdir: str) -> dict:
     args = list(materialize(protocol.decode(request["args"]), generators))
     kwargs = materialize(protocol.decode(request["kwargs"]), generators)
     if request["op"] == "call":
+        given = _as_the_caller_holds_them(request, args, kwargs)   # first: the ties below then tie the tensors given
         for later, earlier in request.get("same", []):   # one object passed twice by the caller: one object here too
             holder, name = _slot(args, kwargs, later)
             source, key = _slot(args, kwargs, earlier)
@@ -120,7 +121,6 @@ def handle(request: dict, modules: dict, workdir: str) -> dict:
         mode = "no_grad" if request.get("no_grad") is True else request.get("grad_mode")
         if mode not in (None, "no_grad", "inference"):
             raise Failure("protocol", f"unknown grad mode {mode!r}")
-        given = _as_the_caller_holds_them(request, args, kwargs)
         before = snapshot(args, kwargs)
         seed_globally(request)
         # With "no_grad", as a caller that wants no gradients makes it: grad mode off, which the function must

@@ -74,6 +74,29 @@ MODULES = {
             model.eval()
             return model(ids)
 
+        def scored_in_training_mode(model, ids):
+            model.train()
+            return model(ids)
+
+        def scored_in_float64(model, ids):
+            torch.set_default_dtype(torch.float64)
+            try:
+                return model(ids)
+            finally:
+                torch.set_default_dtype(torch.float32)
+
+        def scored_with_grad(model, ids):
+            with torch.enable_grad():
+                return model(ids)
+
+        def how_held(X, params, Y=None):   # what the function sees of its arguments
+            return [X.requires_grad, X.is_inference(), X.is_leaf, type(X).__name__, params["W"].requires_grad,
+                    params["W"] is params["V"], Y is not None and X.data_ptr() == Y.data_ptr(),
+                    torch.is_grad_enabled(), torch.is_inference_mode_enabled()]
+
+        def scaled(X, W):
+            return W * X
+
         def bool_matmul():
             flags = torch.ones(2, 2, dtype=torch.bool)
             return torch.einsum("ij,jk->ik", flags, flags)   # torch raises NotImplementedError for bool
@@ -412,6 +435,52 @@ def test_inference_tensors_and_a_model_left_in_eval_mode_fail_the_call(learner):
     with pytest.raises(LearnerError) as caught:
         learner.call("softmax", "scored_in_eval_mode", model, torch.tensor([1, 2]))
     assert caught.value.type_name == "ModelModeChanged"
+
+
+def test_models_are_handed_over_as_their_kind_says(learner):
+    """A model in eval mode comes back in eval mode; a plain function has no mode; a tracked model's logits require
+    grad; the caller's default dtype holds while the model runs; a graph made under the caller's no_grad fails."""
+    table, pos, ids = torch.randn(4, 4), torch.randn(4, 6), torch.tensor([1, 2])
+    want = table[:, ids] + pos[:, :2]
+    assert torch.equal(learner.call("softmax", "scored_in_eval_mode", TableModel(table, pos, kind="eval"), ids), want)
+    with pytest.raises(LearnerError) as caught:
+        learner.call("softmax", "scored_in_training_mode", TableModel(table, pos, kind="eval"), ids)
+    assert caught.value.type_name == "ModelModeChanged" and "training mode" in caught.value.message
+    with pytest.raises(LearnerError) as caught:
+        learner.call("softmax", "scored_in_eval_mode", TableModel(table, pos, kind="function"), ids)
+    assert "AttributeError" in caught.value.message and "eval" in caught.value.message
+    with pytest.raises(LearnerError) as caught:
+        learner.call("softmax", "scored_in_float64", TableModel(table, pos), ids)
+    assert caught.value.type_name == "SettingsChanged" and "default dtype float64" in caught.value.message
+    assert torch.equal(learner.call("softmax", "run_model", TableModel(table, pos, kind="tracked"), ids), want)
+    with learner.caller("no_grad"), pytest.raises(LearnerError) as caught:
+        learner.call("softmax", "scored_with_grad", TableModel(table, pos, kind="tracked"), ids)
+    assert caught.value.type_name == "GradModeChanged"
+
+
+def test_the_caller_says_how_it_holds_the_arguments(learner):
+    """Grad mode, inference mode, weights requiring grad, inference tensors, tied dict entries and views of another
+    argument's first columns reach the function as the grader asks."""
+    X, W = torch.randn(3, 4), torch.randn(3, 4)
+    plain = learner.call("softmax", "how_held", X, {"W": W, "V": W.clone()})
+    assert plain == [False, False, True, "Tensor", False, False, False, True, False]
+    with learner.caller("no_grad", requires_grad=["1/W"]):
+        held = learner.call("softmax", "how_held", X, {"W": W, "V": W})
+    assert held == [False, False, True, "Tensor", True, True, False, False, False]
+    with learner.caller("inference", inference_args=[0]):
+        served = learner.call("softmax", "how_held", X, {"W": W, "V": W})
+    assert served[1] and served[-1]
+    base = torch.randn(3, 5)
+    assert learner.call("softmax", "how_held", base[..., :3], {"W": W, "V": W}, base)[6]
+    assert not learner.call("softmax", "how_held", base[..., :3].clone(), {"W": W, "V": W}, base)[6]
+
+
+def test_gradient_inputs_may_be_parameters_or_have_a_history(learner):
+    X, W = torch.randn(3, 4, dtype=torch.float64), torch.randn(3, 4, dtype=torch.float64)
+    cotangent = torch.ones(3, 4, dtype=torch.float64)
+    for options in ({"parameters": [1]}, {"non_leaf": [0, 1]}):
+        _, grads = learner.call_with_grad("softmax", "scaled", (X, W), {}, [0, 1], cotangent, **options)
+        assert torch.equal(grads[0], W) and torch.equal(grads[1], X)
 
 
 def test_a_library_refusing_an_operation_is_not_a_todo(learner):

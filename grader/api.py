@@ -55,14 +55,15 @@ def suite_files(exercises: list[str] | None = None, suites: Path = SUITES) -> li
 
 def grade(path: str | Path, exercises: list[str] | None = None, *, call_timeout: float | None = None,
           hide: tuple[str | Path, ...] = (), allow: tuple[str | Path, ...] = (), suites: Path = SUITES,
-          strict_composition: bool = False, functions: tuple[str, ...] = ()) -> Report:
+          strict_composition: bool = False, functions: tuple[str, ...] = (), fail_fast: bool = False) -> Report:
     """Run the hidden suites on a submission. A single module is graded only on its own exercise.
 
     `hide`: more paths the learner's code must not read; `allow`: folders of extra packages it may import;
     `suites`: another folder of suites (tests, courses); `strict_composition`: grade later exercises with the
     learner's own failed earlier functions (by default those are replaced by correct ones, so that one mistake costs
     its points once); `functions`: run only the checks of these functions (a check's points stay what they are in
-    a full grade). NothingGraded when no check would run: a module named after none of the exercises asked for (a
+    a full grade); `fail_fast`: stop grading a function at its first failed check (its later checks are recorded
+    as not run, with no points). NothingGraded when no check would run: a module named after none of the exercises asked for (a
     folder is always graded: a module missing from it fails its checks), or a function none of them asks for."""
     path = Path(path).resolve()
     wanted = suite_files(exercises, suites)
@@ -71,7 +72,7 @@ def grade(path: str | Path, exercises: list[str] | None = None, *, call_timeout:
     outcomes: list[Report | Exception] = []
     grade_many([path], lambda _, outcome: outcomes.append(outcome), [suite.parent.name for suite in wanted],
                call_timeout=call_timeout, hide=hide, allow=allow, suites=suites,
-               strict_composition=strict_composition, functions=functions)
+               strict_composition=strict_composition, functions=functions, fail_fast=fail_fast)
     if isinstance(outcomes[0], Exception):
         raise outcomes[0]
     return outcomes[0]
@@ -80,7 +81,7 @@ def grade(path: str | Path, exercises: list[str] | None = None, *, call_timeout:
 def grade_many(paths: Iterable[str | Path], on_graded: Callable[[Path, Report | Exception], None],
                exercises: list[str] | None = None, *, call_timeout: float | None = None,
                hide: tuple[str | Path, ...] = (), allow: tuple[str | Path, ...] = (), suites: Path = SUITES,
-               strict_composition: bool = False, functions: tuple[str, ...] = ()) -> None:
+               strict_composition: bool = False, functions: tuple[str, ...] = (), fail_fast: bool = False) -> None:
     """Grade each submission of `paths` (read one at a time: a generator may wait for the next) in one pytest
     session, so the suites are collected once; `on_graded(path, report)` after each, or `on_graded(path, error)`
     (NothingGraded, GraderError, ValueError, OSError) for a submission that could not be graded: it never stops the
@@ -102,6 +103,7 @@ def grade_many(paths: Iterable[str | Path], on_graded: Callable[[Path, Report | 
     args = [str(p) for p in wanted] + [f"--hide={p}" for p in hide]
     args += [f"--allow={p}" for p in allow] + ([f"--call-timeout={call_timeout}"] if call_timeout else [])
     args += ["--strict-composition"] if strict_composition else []
+    args += ["--fail-fast"] if fail_fast else []
     args += [f"--function={name}" for name in functions]
     _run_pytest(args, collector, suites)
 

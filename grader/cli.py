@@ -62,6 +62,9 @@ def grade_main(argv: list[str]) -> int:
     parser.add_argument("--function", action="append", default=[], metavar="NAME",
                         help="run only the checks of this function (repeatable), e.g. the one you are working on; "
                              "each check keeps the points it has in a full grade")
+    parser.add_argument("--fail-fast", action="store_true",
+                        help="stop grading a function at its first failed check (its later checks are not run and "
+                             "score 0): a quicker answer to which functions pass")
     _common_options(parser)
     args = parser.parse_args(argv)
     if not args.path.exists():
@@ -76,7 +79,7 @@ def grade_main(argv: list[str]) -> int:
         hide = [*args.hide, *([args.gradescope.resolve().parent] if args.gradescope else [])]
         report = grade(submission_root(args.path), args.exercise, call_timeout=args.timeout, hide=tuple(hide),
                        allow=tuple(args.allow), strict_composition=args.strict_composition,
-                       functions=tuple(args.function))
+                       functions=tuple(args.function), fail_fast=args.fail_fast)
     except NothingGraded as error:
         print(f"attn grade: {error}", file=sys.stderr)
         if args.gradescope:

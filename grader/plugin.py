@@ -26,7 +26,7 @@ import pytest
 import course
 from course import files
 from grader.diagnose import SANDBOX_READINGS
-from grader.report import CheckResult, Report
+from grader.report import NOT_RUN, CheckResult, Report
 from grader.sandbox import InputModified, LearnerError, Limits, SandboxUnavailable, Submission
 
 RESULTS = pytest.StashKey[list]()
@@ -63,6 +63,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--strict-composition", action="store_true",
                     help="grade later exercises with the learner's own earlier functions even where those fail "
                          "(by default a failed earlier function is replaced by a correct one, so a mistake costs once)")
+    group.addoption("--fail-fast", action="store_true",
+                    help="stop grading a function at its first failed check: its later checks are not run and "
+                         "score 0 (a quick answer to \"which functions pass?\"; the score is a lower bound)")
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:
@@ -120,10 +123,21 @@ def given_modules() -> dict[str, str]:
         encoding="utf-8") for exercise in course.EXERCISES if exercise.given_module}
 
 
+class NotRun(pytest.skip.Exception):
+    """A check not run under --fail-fast: an earlier check of its function failed in this grading."""
+
+
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_setup(item: pytest.Item):
-    """Once a check's fixtures are set up, before it runs: if it uses the learner, substitute the failed functions of
-    the earlier exercises it builds on."""
+    """Under --fail-fast, before any fixture is set up: skip a check whose function already failed a check. Once a
+    check's fixtures are set up, before it runs: if it uses the learner, substitute the failed functions of the
+    earlier exercises it builds on."""
+    if item.config.getoption("fail_fast") and not any(item.iter_markers("skip")) and \
+            not any(item.iter_markers("skipif")):   # a skipped check is no check, here as in a full grade
+        outcome = _outcomes(item.config).get(exercise_of(item))
+        function = graded_function(item)[0]
+        if outcome is not None and function in outcome.broken:
+            raise NotRun(f"not run: an earlier check of {function} failed (--fail-fast)", _use_item_location=True)
     result = yield
     submission = (getattr(item, "funcargs", None) or {}).get("learner")
     if submission is None:
@@ -157,6 +171,8 @@ def _outcomes(config: pytest.Config) -> dict[str, ExerciseOutcome]:
         held = config.stash[_OUTCOMES] = (results, [0], {})
     _, read, outcomes = held
     for result in results[read[0]:]:
+        if result.error == NOT_RUN:   # tells nothing the check that failed before it did not
+            continue
         outcome = outcomes.setdefault(result.exercise, ExerciseOutcome())
         if result.passed:
             outcome.passed_any = True
@@ -285,9 +301,12 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
     if call.excinfo is not None and isinstance(call.excinfo.value, SandboxUnavailable):
         report.user_properties.append(("grader_error", str(call.excinfo.value)))  # the machine's fault: no grade
         return report
-    if report.skipped or not (report.when == "call" or (report.when == "setup" and report.failed)):
+    if call.excinfo is not None and isinstance(call.excinfo.value, NotRun):
+        result = not_run(item, call.excinfo.value.msg)
+    elif report.skipped or not (report.when == "call" or (report.when == "setup" and report.failed)):
         return report
-    result = make_result(item, call, report.passed)
+    else:
+        result = make_result(item, call, report.passed)
     report.user_properties.append(("grader_check", asdict(result)))
     item.config.stash[RESULTS].append(result)
     return report
@@ -318,6 +337,12 @@ def make_result(item: pytest.Item, call: pytest.CallInfo, passed: bool) -> Check
     return CheckResult(id=check_id(item), exercise=exercise_of(item), points=points if passed else 0,
                        max=points, passed=passed, message=message[:MAX_MESSAGE], diagnosis=diagnosis, error=error,
                        function=graded_function(item)[0], substituted=item.stash.get(SUBSTITUTED, []))
+
+
+def not_run(item: pytest.Item, message: str) -> CheckResult:
+    """A check --fail-fast did not run: failed, with no points, no diagnosis."""
+    return CheckResult(id=check_id(item), exercise=exercise_of(item), points=0, max=points_of(item), passed=False,
+                       message=message, error=NOT_RUN, function=graded_function(item)[0])
 
 
 def _first_paragraph(text: str) -> str:

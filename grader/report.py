@@ -18,10 +18,13 @@ from pathlib import Path
 import course
 
 
+NOT_RUN = "not_run"   # a check's `error` when --fail-fast skipped it: its function had failed an earlier check
+
+
 @dataclass(frozen=True)
 class CheckResult:
-    """One hidden check. `error` is how the learner's code failed (a LearnerError kind, or "todo" for a stub),
-    None when it ran and the comparison decided."""
+    """One hidden check. `error` is how the learner's code failed (a LearnerError kind, "todo" for a stub, or
+    NOT_RUN), None when it ran and the comparison decided."""
 
     id: str
     exercise: str
@@ -121,8 +124,12 @@ class Report:
             mark = "ok" if not total.failed else "--"
             lines += ["", f"[{mark}] {total.exercise}: {_number(total.points)} / {_number(total.max)}"]
             for check in total.failed:
-                lines.append(f"    FAILED {check.id} ({_number(check.max)} pt)")
-                lines += [f"        {line}" for line in check.message.splitlines()[:8]]
+                if check.error != NOT_RUN:
+                    lines.append(f"    FAILED {check.id} ({_number(check.max)} pt)")
+                    lines += [f"        {line}" for line in check.message.splitlines()[:8]]
+            not_run = Counter(check.function for check in total.failed if check.error == NOT_RUN)
+            lines += [f"    NOT RUN: {count} more check{'s' if count > 1 else ''} of {function} (--fail-fast: it "
+                      "failed a check above)" for function, count in not_run.items()]
             diagnoses = Counter(check.diagnosis for check in total.failed if check.diagnosis)
             for diagnosis, count in diagnoses.items():  # each named mistake once, in order of first appearance
                 where = f" ({count} checks)" if count > 1 else ""
@@ -164,7 +171,7 @@ def hint_for(exercise: str, failed: list[CheckResult]) -> str | None:
     """One next step for the learner, from how the exercise's checks failed."""
     if not failed:
         return None
-    errors = {check.error for check in failed}
+    errors = {check.error for check in failed} - {NOT_RUN}
     if exercise in course.NAMES and not course.get(exercise).writes_code:
         return ("Nothing to write here: these checks run your functions of the other exercises together "
                 "(docs/capstone.md). " + ("Some of them are still TODO: finish those first." if "todo" in errors else

@@ -160,6 +160,22 @@ def test_one_session_grades_many_as_separate_grades_would(suites, submissions, r
             assert {**alone, "graded_at": None} == {**many, "graded_at": None}, name
 
 
+def test_fail_fast_stops_a_function_at_its_first_failure(suites, submissions, reports):
+    """--fail-fast: after a function's first failed check its later checks are recorded as not run (no points, the
+    same maximum); a submission that passes gets the full grade's report; one graded after a failing one in the
+    same session starts afresh."""
+    graded: list = []
+    grade_many([submissions / "ones", submissions / "correct", submissions / "rows"],
+               lambda path, outcome: graded.append(outcome), suites=suites, fail_fast=True)
+    ones, correct, rows = graded
+    for report, name in ((ones, "ones"), (rows, "rows")):   # the report lists checks by id, not in the run's order
+        assert [check.id for check in report.checks if check.error is None] == ["softmax::test_columns_sum_to_one"]
+        assert sum(check.error == "not_run" for check in report.checks) == 4 and report.score == 0
+        assert report.max_score == reports[name].max_score
+        assert "NOT RUN: 4 more checks of softmax_cols (--fail-fast" in report.to_text()
+    assert {**correct.to_dict(), "graded_at": None} == {**reports["correct"].to_dict(), "graded_at": None}
+
+
 def test_json_has_the_documented_fields_and_roundtrips(reports):
     data = json.loads(reports["rows"].to_json())
     assert set(data["checks"][0]) >= {"id", "exercise", "points", "max", "passed", "message", "diagnosis"}

@@ -38,6 +38,8 @@ from grader.sandbox import InputModified, LearnerError
 from grader.sandbox.protocol import TableModel, change_in_place
 
 FLOAT64_FROM_FLOAT32 = 2.0 ** -29 * 4
+LONG_SEQUENCE = 1025            # tokens of the long_sequence clause: past 512 and 1024
+LONG_SEQUENCE_ENTRIES = 3_000_000   # at most this many tensor entries in its call (a grid of 1025 x 1025 is not)
 
 
 @dataclass(frozen=True)
@@ -208,6 +210,11 @@ CLAUSES: dict[str, Clause] = {
         "every leading axis is a batch axis, however many there are (code that folds exactly two, or picks a "
         "layout by the number of axes, fails here)",
         lambda base: [replace(base, batch=(2, 1, 3), mask=base.mask or "random")]),
+    # For functions that take tokens (`_token_slots`) whose long call stays small enough (`_affords_a_long_sequence`).
+    "long_sequence": Clause(
+        f"a sequence longer than the fixed buffers public code cuts its masks and position tables from (BERT's 512 "
+        f"tokens, GPT-2's 1,024): {LONG_SEQUENCE:,} queries and as many keys, with a mask where the function takes one",
+        lambda base: [replace(base, n_q=LONG_SEQUENCE, n_k=LONG_SEQUENCE, mask=base.mask or "random")]),
     "grad_off": Clause(
         "a caller that wants no gradients gets what one that wants them gets: the call made under torch.no_grad() "
         "with every floating-point tensor argument requiring grad (a trained model's weights do), float32 and "
@@ -276,6 +283,8 @@ def clause_checks(exercise: str, specs: dict[str, Spec], weight: float = 1) -> d
         if _token_slots(spec, spec.base):   # a zero token is a token; with a mask, only the mask hides
             implied += [c for c in (WITH_A_MASK if "fully_masked_query" in spec.clauses else ("zero_tokens",))
                         if c not in spec.clauses]
+            if "long_sequence" not in spec.clauses and _affords_a_long_sequence(spec):
+                implied.append("long_sequence")
         if "large_magnitudes" in spec.clauses and "small_magnitudes" not in spec.clauses:
             implied.append("small_magnitudes")
         for clause in (*spec.clauses, *implied):
@@ -286,6 +295,13 @@ def clause_checks(exercise: str, specs: dict[str, Spec], weight: float = 1) -> d
             check.__doc__ = f"{function}: {CLAUSES[clause].description}."
             checks[check.__name__] = pytest.mark.grades(function, weight=weight)(check)
     return checks
+
+
+def _affords_a_long_sequence(spec: Spec) -> bool:
+    """Whether the long_sequence call holds at most LONG_SEQUENCE_ENTRIES tensor entries (a score matrix does; a grid
+    whose both sides follow the lengths does not)."""
+    call = spec.make(generator(0), CLAUSES["long_sequence"].cases(spec.base)[0])
+    return sum(tensor.numel() for tensor in _tensor_paths(call).values()) <= LONG_SEQUENCE_ENTRIES
 
 
 def _has_a_layout(spec: Spec) -> bool:
@@ -499,6 +515,10 @@ CLAUSE_DIAGNOSES: dict[str, tuple[str, str]] = {
                         "x.T), or writes batch letters into an einsum. Index the last axes from the end and let "
                         "every leading axis ride along: x.flatten(0, -3) and .unflatten(0, x.shape[:-2]), "
                         "torch.matmul, '...' in einsum."),
+    "long_sequence": ("breaks_long_sequences", "Your function is right on short sequences but not on one of "
+                      f"{LONG_SEQUENCE:,} tokens (the call shown): a length is fixed in the code instead of read "
+                      "from the arguments, such as a mask or a position table cut from a buffer of 512 or 1024 "
+                      "tokens, or a maximum length of a model you copied. Build every size from the inputs."),
     "grad_off": ("differs_without_grad", "Your function is right when grad mode is on but not when the caller runs "
                  "it under torch.no_grad() (the call shown; its weights require grad, as a trained model's do): "
                  "something decided by torch.is_grad_enabled() or by requires_grad computes another result there (a "
@@ -623,7 +643,8 @@ def _make_check(exercise: str, function: str, spec: Spec, clause: str) -> Callab
                         args, kwargs = _batch_expanded((args, kwargs), _batch_slots(spec, case), len(case.batch))
                     if case.dtype == torch.float64:
                         tol = tol.scaled(FLOAT64_FROM_FLOAT32)
-                    judge.expect(function, *args, tol=tol, **kwargs)
+                    with judge.patience(4 if clause == "long_sequence" else 1):   # a loop over tokens is allowed
+                        judge.expect(function, *args, tol=tol, **kwargs)
         except Misconception as failed:
             special = sorted(_SPECIAL_WEIGHTS.intersection(failing.extra)) if failing is not None else []
             if special:   # the message says which weights the call had: the values a shortcut looks for

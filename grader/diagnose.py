@@ -71,7 +71,8 @@ GENERIC = frozenset({"wrong_shape", "wrong_dtype", "not_finite", "transposed", "
                      "differs_without_grad", "breaks_in_inference_mode", "model_handled_as_one_kind",
                      "turns_grad_mode_on", "gradient_follows_requires_grad", "gradient_of_repeated_tokens",
                      "params_extra_entries_refused", "out_argument_breaks_autograd", "divides_by_zero",
-                     "math_function_out_of_domain", "index_dtype_refused", "breaks_many_batch_axes"})
+                     "math_function_out_of_domain", "index_dtype_refused", "breaks_many_batch_axes",
+                     "breaks_long_sequences"})
 # Calls the sandbox fails although they returned, by the error type it gives them: the diagnosis each gets.
 SANDBOX_READINGS = {
     # torch's global settings left changed (the message names which)

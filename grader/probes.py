@@ -533,7 +533,7 @@ def _first_wrong_step(calls: _Calls, observation: Observation, expected: Any) ->
         if not differing:
             continue
         nth = sum(name == function for name, _, _ in correct_steps[:index + 1])
-        ordinal = {1: "first", 2: "second", 3: "third"}.get(nth, f"{nth}th")
+        ordinal = {1: "first", 2: "second", 3: "third"}.get(nth, f"{nth}{_ordinal_suffix(nth)}")
         return "first_wrong_step", (
             f"Your {observation.function} is still wrong when every function it calls is a correct one, and its "
             f"steps agree with a correct {observation.function}'s up to its {ordinal} call of {function}: there yours "
@@ -1706,3 +1706,8 @@ def _tensors(value: Any) -> list[torch.Tensor]:
 
 def _in_float32(value: Any) -> Any:
     return map_tensors(value, lambda tensor: tensor.float() if tensor.dtype == torch.float64 else tensor)
+
+
+def _ordinal_suffix(n: int) -> str:
+    """"st", "nd", "rd" or "th": 21st, 42nd, 13th."""
+    return "th" if n % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")

@@ -170,6 +170,49 @@ def test_single_characters_and_non_ascii(learner):
         judge.expect("train_bpe", "a b a c a b b 日 日 é", 5, tol=EXACT)
 
 
+# A character of every kind str.split() does not take for whitespace: letters, a combining mark, format characters
+# (zero-width joiner and space, byte-order mark, soft hyphen, left-to-right mark), control characters, punctuation,
+# an emoji with a skin-tone modifier and a variation selector, a private-use character. A text cleaner, an
+# isprintable() filter or an emoji-aware split changes such text; BPE keeps every code point as a symbol.
+EVERY_KIND = "ab\u0301\u200d\u200b\ufeff\u00ad\u200e\x00\x07\x7f,.'(\U0001F44D\U0001F3FD\ufe0f\ue000日"
+
+
+def repeated_lines(seed: int, alphabet: str, lines: int) -> str:
+    """``lines`` lines drawn with repeats from a few short random texts over ``alphabet``: a line that recurs counts
+    each time (no deduplication of the corpus)."""
+    gen = generator(seed)
+    texts = [random_corpus(seed * 10 + index, alphabet, 4, 5, 3).replace("\n", " ") for index in range(4)]
+    return "\n".join(texts[int(i)] for i in torch.randint(0, len(texts), (lines,), generator=gen))
+
+
+@pytest.mark.grades("train_bpe")
+def test_every_kind_of_character(learner):
+    """Corpora over characters of every kind but whitespace (format and control characters, combining marks,
+    punctuation, emoji modifiers, private use) are trained on as given; a corpus whose lines recur counts every
+    line (none is dropped as a duplicate)."""
+    with judging_training(learner) as judge:
+        for seed in (31, 32):
+            judge.expect("train_bpe", random_corpus(seed, EVERY_KIND, 16, 90, 4), 20, tol=EXACT)
+        judge.expect("train_bpe", "a\u200db a\u200db \ufeffab \U0001F44D\U0001F3FD", 3, tol=EXACT)
+        judge.expect("train_bpe", "ba\nab\nab", 1, tol=EXACT)
+        judge.expect("train_bpe", repeated_lines(33, "abc", 12), 10, tol=EXACT)
+
+
+@pytest.mark.grades("bpe_encode")
+def test_encode_every_kind_of_character(learner):
+    """Texts over characters of every kind but whitespace (format and control characters, combining marks,
+    punctuation, emoji modifiers, private use), with merges learned on such text and with none: every code point is
+    a symbol as given."""
+    from reference.bpe import train_bpe
+
+    with Judge(learner, "bpe") as judge:
+        for seed in (34, 35):
+            merges = train_bpe(random_corpus(seed, EVERY_KIND, 16, 90, 4), 20)
+            judge.expect("bpe_encode", random_corpus(seed + 100, EVERY_KIND, 10, 20, 5), merges, tol=EXACT)
+        judge.expect("bpe_encode", "\ufeffhi \U0001F44D\U0001F3FD\ufe0f a\u200db\u00ad", [], tol=EXACT)
+        judge.expect("bpe_encode", "\ufeffhi a\u200db", [("\ufeff", "h"), ("a", "\u200d")], tol=EXACT)
+
+
 # Text whose characters Unicode normalisation or case folding would change: capitals, the ligature "ﬁ", full-width
 # letters, a decomposed accent ("e" + U+0301) beside the composed "é". BPE keeps characters as given.
 AS_GIVEN = "ﬁne ﬁne ﬁne Fine fine ＡＢ ＡＢ AB e\u0301te e\u0301te été Été"
@@ -328,7 +371,8 @@ def test_decode(learner):
     (only trailing spaces are removed), and lists whose every token ends a word; tokens are joined exactly as they
     are, with no Unicode normalisation
     (decomposed accents, ligatures and full-width letters stay as given), and the markers of other tokenizers
-    (GPT-2's "\u0120", SentencePiece's "\u2581", WordPiece's "##", a backslash) are ordinary characters here; and
+    (GPT-2's "\u0120", SentencePiece's "\u2581", WordPiece's "##", a backslash) are ordinary characters here, and
+    so is punctuation (a detokenizer's rule such as "no space before a comma" does not apply); and
     a model's sample of 3,000 tokens (no recursion per token)."""
     from reference.bpe import bpe_encode, train_bpe
 
@@ -336,6 +380,7 @@ def test_decode(learner):
         judge.expect("bpe_decode", ["lo", "w</w>", "n", "ew", "er</w>"], tol=EXACT)
         judge.expect("bpe_decode", ["e\u0301", "t\u00e9</w>", "\ufb01n</w>", "\uff21</w>"], tol=EXACT)
         judge.expect("bpe_decode", ["\u0120a</w>", "\u2581b", "##c</w>", "d\\n</w>", "\u0120</w>"], tol=EXACT)
+        judge.expect("bpe_decode", ["a</w>", ",</w>", "b</w>", "(", "c", ")</w>", "'s</w>", ".</w>"], tol=EXACT)
         judge.expect("bpe_decode", ["ab</w>", "c", "d</w>"] * 1000, tol=EXACT)
         text = random_corpus(21, "abé", 10, 25, 6)
         tokens = bpe_encode(text, train_bpe(text, 15))
@@ -346,7 +391,7 @@ def test_decode(learner):
             text = random_corpus(seed, alphabet, 10, 25, 6)
             judge.expect("bpe_decode", bpe_encode(text, train_bpe(text, 12)), tol=EXACT)
         gen = generator(22)
-        pieces = ["a", "b", "é", "ab", "</w>", "b</w>", "aé</w>", "日"]
+        pieces = ["a", "b", "é", "ab", "</w>", "b</w>", "aé</w>", "日", ",</w>", ".</w>", "'s</w>", "(", ")</w>"]
         for _ in range(6):
             picks = torch.randint(0, len(pieces), (int(torch.randint(1, 12, (), generator=gen)),), generator=gen)
             judge.expect("bpe_decode", [pieces[i] for i in picks.tolist()], tol=EXACT)

@@ -123,13 +123,14 @@ def test_embed_gradient(learner):
 @pytest.mark.grades("sinusoidal_positions", weight=2)
 def test_sinusoidal_positions(learner):
     """Π[2i, n] = sin(n / 10000^(2i/D)), Π[2i+1, n] = cos(same); odd D ends with a sine row; (D, N) in the default
-    float dtype — for D = 1 .. 16 and N = 1 .. 50, N = 300 (positions past 256, which bfloat16 rounds), then 3 random
+    float dtype — for D = 1 .. 16 and N = 1 .. 50, N = 300 (positions past 256, which bfloat16 rounds), N = 5001
+    (past the 5,000 positions of the table the Annotated Transformer slices from), then 3 random
     sizes with N up to 300 and D up to 64, and the
     widths up to 256 where a float-step arange of the exponents, arange(0, 1, 2 / D), makes one value too many (D =
     98, 196, 206, 214: `FLOAT_STEP_MISCOUNTS`); N = 0 gives (D, 0) (the contract leaves this open: raising there is
     accepted)."""
     gen = generator(205)
-    sizes = [(1, 1), (1, 4), (7, 1), (10, 6), (12, 7), (50, 16), (33, 9), (300, 8)]
+    sizes = [(1, 1), (1, 4), (7, 1), (10, 6), (12, 7), (50, 16), (33, 9), (300, 8), (5001, 4)]
     sizes += [(int(torch.randint(51, 301, (), generator=gen)), int(torch.randint(17, 65, (), generator=gen)))
               for _ in range(3)]
     with Judge(learner, "embeddings") as judge:

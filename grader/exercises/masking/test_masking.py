@@ -71,7 +71,7 @@ def test_padding_mask(learner):
 @pytest.mark.grades("local_mask")
 def test_local_mask(learner):
     """local_mask(n, window) is True iff |i - j| <= window, including window 0, n - 1 and wider than n, 5 random
-    (n, window) up to n = 30, and n = 1100 (longer than any fixed buffer); n = 0 gives a bool (0, 0) mask (the
+    (n, window) up to n = 30, and n = 1100 and 2050 (past buffers of 1024 and 2048 tokens); n = 0 gives a bool (0, 0) mask (the
     contract leaves n = 0 open: raising there is accepted)."""
     gen = generator(405)
     with Judge(learner, "masking") as judge:
@@ -83,6 +83,7 @@ def test_local_mask(learner):
             judge.expect("local_mask", n, randint(gen, 0, n + 1), tol=EXACT)
         with judge.patience(4):                      # a correct double loop in Python takes seconds for 1100^2
             judge.expect("local_mask", 1100, 4, tol=EXACT)
+            judge.expect("local_mask", 2050, 3, tol=EXACT)
 
 
 @pytest.mark.grades("apply_mask", weight=2)

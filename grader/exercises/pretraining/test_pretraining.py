@@ -357,6 +357,7 @@ def call_nsp(judge: Judge, cases) -> list:
 def test_nsp_structure(learner):
     """On 8 random corpora (2 to 6 documents of 1 to 7 sentences), one with sentences that are lists of token ids,
     one with tuples of them, one with an empty sentence (sentences are returned as given, empty ones too), one whose
+    sentences begin or end with whitespace or are only whitespace (returned unstripped), one whose
     sentence "w" recurs (each occurrence has its own successor), one given as a tuple of tuples (the contract's
     documents are sequences), and a
     corpus of one long document and two short ones: one example per sentence with a
@@ -372,6 +373,7 @@ def test_nsp_structure(learner):
     documents.append([[[7, 8], [9]], [[10, 11, 12]], [[13], [14, 15], [16]]])
     documents.append([[(7, 8), (9,), (4, 4)], [(10, 11, 12), (5,)], [(13,), (14, 15)]])
     documents.append([["e0s0", "", "e0s2"], ["e1s0"], ["e2s0", "e2s1"]])
+    documents.append([[" p0s0 ", "p0s1\n", "\tp0s2"], ["  "], [" p2s0", "p2s1 ", "p2s2"]])   # spaces are kept
     documents.append([[word for i in range(10) for word in ("w", f"w{i}")], ["v0", "w", "v1"], ["u0", "u1"]])
     documents.append(tuple(tuple(document) for document in corpus([3, 2, 4], tag="t")))   # sequences, not lists
     documents.append(corpus([300, 2, 3], tag="long"))

@@ -174,7 +174,7 @@ class SamplingJudge(Judge):
         model, ids, got = bound["model"], bound["ids"], observation.result
         if len(ids) < 3 or not isinstance(got, torch.Tensor) or got.numel() != 1:
             return None
-        logits = (model.table.double()[:, ids] + model.pos.double()[:, : len(ids)])[:, :-1]   # (V, N - 1)
+        logits = (model.table.double()[:, model.keys(ids)] + model.pos.double()[:, : len(ids)])[:, :-1]  # (V, N-1)
         picked = logits.gather(0, ids[1:][None]).squeeze(0)                                  # logit of ids[n]
         log_probs = logits - torch.logsumexp(logits, dim=0)                                  # (V, N - 1)
         terms = picked - torch.logsumexp(logits, dim=0)

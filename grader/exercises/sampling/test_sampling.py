@@ -284,10 +284,20 @@ def test_generate_seeded(learner):
         judge.expect("generate", loud, prompt % 6, 5, generator=Seed(8), tol=EXACT)
 
 
+def endoftext_model(positions: int) -> TableModel:
+    """A vocabulary of 50,300, past GPT-2's 50,257, whose likeliest next token is always 50256 (GPT-2's
+    <|endoftext|>), by far: with no eos_id nothing ends a sequence early. One table column: every context alike."""
+    table = torch.zeros(50300, 1)
+    table[50256] = 16.0
+    return TableModel(table, torch.zeros(50300, positions))
+
+
 @pytest.mark.grades("generate")
 def test_generate_eos_and_context(learner):
     """Generation stops right after emitting eos_id (eos included), also for an eos id past 256 (an `is` comparison
-    of ints works only for small ones); the model sees only the last context_size tokens."""
+    of ints works only for small ones); without an eos_id it never stops early, even on a vocabulary of 50,300
+    whose likeliest token is GPT-2's <|endoftext|> (50256), greedy and sampled; the model sees only the last
+    context_size tokens."""
     gen = generator(907)
     with SamplingJudge(learner) as judge:
         model = table_model(gen, 8, 30)
@@ -301,6 +311,8 @@ def test_generate_eos_and_context(learner):
         wide.table[299] += 4.0
         judge.expect("generate", wide, torch.tensor([297, 298]), 6, eos_id=299, generator=Seed(22), tol=EXACT)
         judge.expect("generate", wide, torch.tensor([297]), 6, 0.0, eos_id=299, tol=EXACT)
+        judge.expect("generate", endoftext_model(8), torch.tensor([0]), 3, 0.0, tol=EXACT)
+        judge.expect("generate", endoftext_model(8), torch.tensor([7, 50256]), 4, generator=Seed(23), tol=EXACT)
 
 
 @pytest.mark.grades("generate")
@@ -515,13 +527,15 @@ def test_beam_search_max_new_tokens_bound(learner):
 @pytest.mark.grades("beam_search")
 def test_beam_search_with_eos(learner):
     """A beam ending in eos_id is finished: not extended, competing with its fixed score; with an eos id past 256
-    too (a vocabulary of 400), where `is` stops matching equal ints."""
+    too (a vocabulary of 400), where `is` stops matching equal ints. Without an eos_id no beam is finished, even on a
+    vocabulary of 50,300 whose likeliest token is GPT-2's <|endoftext|> (50256)."""
     with SamplingJudge(learner) as judge:
         for model, prompt, width, steps, eos in beam_cases(generator(993))[4:]:
             judge.expect("beam_search", model, prompt, width, steps, eos, tol=EXACT)
         wide = table_model(generator(994), 400, 16)
         wide.table[299] += 4.0                                  # eos is likely: beams finish early
         judge.expect("beam_search", wide, torch.tensor([297, 298]), 3, 6, 299, tol=EXACT)
+        judge.expect("beam_search", endoftext_model(8), torch.tensor([3]), 2, 3, tol=EXACT)
 
 
 @pytest.mark.grades("beam_search", weight=2)

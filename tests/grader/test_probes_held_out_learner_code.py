@@ -1959,6 +1959,10 @@ KNOWN_MISSES = {
         "(blind75_right_local_mask_diagonals_inclusive); every window a sequence can use is below it",
     "blind73_merge_heads_viewed_without_contiguous": "as blind48_merge_heads_view_assumes_contiguous: merge_heads "
         "carries no points of its own, and the functions that call it hand it contiguous heads",
+    "blind98_generate_eos_defaults_to_gpt2_50256": "wrong only for vocabularies past 50,256, where right "
+        "next_token_probs that build a V x V matrix (torch.eye(V) for greedy: blind3_next_token_probs_rank_vector; a "
+        "pairwise rank matrix: blind20_next_token_probs_pairwise_rank_matrix), which generate calls, need 10 GB "
+        "(beam_search, which calls no learner function, is checked there)",
     "blind98_train_bpe_merge_loop_capped_at_1000": "wrong only past 1,000 merges: a correct trainer that counts the "
         "pairs again after each merge, as the model answer does, needs about a second for 1,001 merges on any corpus "
         "(each merge needs a pair of its own), in every grade, for a cap no other entry of a hundred batches has",

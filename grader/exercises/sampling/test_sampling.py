@@ -286,7 +286,8 @@ def test_generate_seeded(learner):
 
 def endoftext_model(positions: int) -> TableModel:
     """A vocabulary of 50,300, past GPT-2's 50,257, whose likeliest next token is always 50256 (GPT-2's
-    <|endoftext|>), by far: with no eos_id nothing ends a sequence early. One table column: every context alike."""
+    <|endoftext|>), by far: with no eos_id nothing ends a sequence early. One table column: every context alike.
+    For beam search only: generate calls the learner's next_token_probs, which may rightly build a V x V matrix."""
     table = torch.zeros(50300, 1)
     table[50256] = 16.0
     return TableModel(table, torch.zeros(50300, positions))
@@ -295,9 +296,8 @@ def endoftext_model(positions: int) -> TableModel:
 @pytest.mark.grades("generate")
 def test_generate_eos_and_context(learner):
     """Generation stops right after emitting eos_id (eos included), also for an eos id past 256 (an `is` comparison
-    of ints works only for small ones); without an eos_id it never stops early, even on a vocabulary of 50,300
-    whose likeliest token is GPT-2's <|endoftext|> (50256), greedy and sampled; the model sees only the last
-    context_size tokens."""
+    of ints works only for small ones); the model sees only the last context_size tokens. (Not on GPT-2's vocabulary,
+    as beam search is: a right next_token_probs may build a V x V matrix, 10 GB there.)"""
     gen = generator(907)
     with SamplingJudge(learner) as judge:
         model = table_model(gen, 8, 30)
@@ -311,8 +311,6 @@ def test_generate_eos_and_context(learner):
         wide.table[299] += 4.0
         judge.expect("generate", wide, torch.tensor([297, 298]), 6, eos_id=299, generator=Seed(22), tol=EXACT)
         judge.expect("generate", wide, torch.tensor([297]), 6, 0.0, eos_id=299, tol=EXACT)
-        judge.expect("generate", endoftext_model(8), torch.tensor([0]), 3, 0.0, tol=EXACT)
-        judge.expect("generate", endoftext_model(8), torch.tensor([7, 50256]), 4, generator=Seed(23), tol=EXACT)
 
 
 @pytest.mark.grades("generate")

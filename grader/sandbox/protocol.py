@@ -138,11 +138,10 @@ class NumpyArray:
 
 class TableModel(torch.nn.Module):
     """A deterministic causal language model: `ids (N,) -> table[:, keys] + pos[:, :N]`, logits (V, N), where keys
-    are the ids themselves (`context="last"`: a bigram model) or their running sums (`context="sum"`: column n
-    depends on every id up to n, so caching by the last token or scoring in windows shows), modulo K.
+    are the ids themselves (`context="last"`: a bigram model) or their running sums modulo V (`context="sum"`: column n
+    depends on every id up to n, so caching by the last token or scoring in windows shows).
 
-    table is (V, K): column k scores the token after key k (K = V: one column per id; fewer columns give a large
-    vocabulary in little memory); pos is (V, P) and adds a position-dependent bias. With
+    table is (V, V): column v scores the token after key v; pos is (V, P) and adds a position-dependent bias. With
     `layout="column_major"` the logits are the same values laid out as a transpose leaves them (a model that works
     row-major and returns logits.T): a non-contiguous tensor, which `.view()` refuses.
     The grader calls the same class in-process to run the reference, and sends it to the learner as data. `calls`
@@ -163,8 +162,8 @@ class TableModel(torch.nn.Module):
 
     def __init__(self, table: torch.Tensor, pos: torch.Tensor, context: str = "last", layout: str = "row_major",
                  kind: str = "module"):
-        if table.dim() != 2 or not 1 <= table.shape[1] <= table.shape[0]:
-            raise ValueError(f"table must be (V, K) with 1 <= K <= V, got {tuple(table.shape)}")
+        if table.dim() != 2 or table.shape[0] != table.shape[1]:
+            raise ValueError(f"table must be (V, V), got {tuple(table.shape)}")
         if pos.dim() != 2 or pos.shape[0] != table.shape[0]:
             raise ValueError(f"pos must be (V, P) with V = {table.shape[0]}, got {tuple(pos.shape)}")
         if context not in self.CONTEXTS:
@@ -195,7 +194,7 @@ class TableModel(torch.nn.Module):
 
     def keys(self, ids: torch.Tensor) -> torch.Tensor:
         """The table column each position of `ids` (N,) reads."""
-        return (ids if self.context == "last" else torch.cumsum(ids, dim=0)) % self.table.shape[1]
+        return ids if self.context == "last" else torch.cumsum(ids, dim=0) % self.table.shape[0]
 
     def forward(self, ids: torch.Tensor) -> torch.Tensor:
         ids = torch.as_tensor(ids)

@@ -62,9 +62,10 @@ def grade(path: str | Path, exercises: list[str] | None = None, *, call_timeout:
     `suites`: another folder of suites (tests, courses); `strict_composition`: grade later exercises with the
     learner's own failed earlier functions (by default those are replaced by correct ones, so that one mistake costs
     its points once); `functions`: run only the checks of these functions (a check's points stay what they are in
-    a full grade); `fail_fast`: stop grading a function at its first failed check (its later checks are recorded
-    as not run, with no points). NothingGraded when no check would run: a module named after none of the exercises asked for (a
-    folder is always graded: a module missing from it fails its checks), or a function none of them asks for."""
+    a full grade); `fail_fast`: stop grading a function at its first failed check (its later checks are recorded as
+    not run, with no points). NothingGraded when no check would run: a module named after none of the exercises
+    asked for (a folder is always graded: a module missing from it fails its checks), or a function none of them
+    asks for."""
     path = Path(path).resolve()
     wanted = suite_files(exercises, suites)
     if path.is_file():  # collect only the module's own suite

@@ -280,10 +280,11 @@ def clause_checks(exercise: str, specs: dict[str, Spec], weight: float = 1) -> d
                    and (c != "non_contiguous" or _has_a_layout(spec)) and (c != "same_object" or _has_a_pair(spec))
                    and (c != "model_kinds" or _has_a_model(spec))
                    and (c != "many_batch_axes" or _has_batch_axes(spec))]
-        if _token_slots(spec, spec.base):   # a zero token is a token; with a mask, only the mask hides
+        slots = _token_slots(spec, spec.base)
+        if slots:   # a zero token is a token; with a mask, only the mask hides
             implied += [c for c in (WITH_A_MASK if "fully_masked_query" in spec.clauses else ("zero_tokens",))
                         if c not in spec.clauses]
-            if "long_sequence" not in spec.clauses and _affords_a_long_sequence(spec):
+            if "long_sequence" not in spec.clauses and _affords_a_long_sequence(spec, slots):
                 implied.append("long_sequence")
         if "large_magnitudes" in spec.clauses and "small_magnitudes" not in spec.clauses:
             implied.append("small_magnitudes")
@@ -297,11 +298,14 @@ def clause_checks(exercise: str, specs: dict[str, Spec], weight: float = 1) -> d
     return checks
 
 
-def _affords_a_long_sequence(spec: Spec) -> bool:
-    """Whether the long_sequence call holds at most LONG_SEQUENCE_ENTRIES tensor entries (a score matrix does; a grid
-    whose both sides follow the lengths does not)."""
-    call = spec.make(generator(0), CLAUSES["long_sequence"].cases(spec.base)[0])
-    return sum(tensor.numel() for tensor in _tensor_paths(call).values()) <= LONG_SEQUENCE_ENTRIES
+def _affords_a_long_sequence(spec: Spec, slots: dict[tuple, list[int]]) -> bool:
+    """Whether the long_sequence call holds at most LONG_SEQUENCE_ENTRIES entries in its float tensors (a score
+    matrix does; a grid whose both sides follow the lengths does not): the base call's tensors with each axis of
+    tokens (`slots`) at LONG_SEQUENCE, counted without making them (the suites are collected at every grade)."""
+    tensors = _tensor_paths(spec.make(generator(0), spec.base))
+    return sum(math.prod(LONG_SEQUENCE if axis in slots.get(path, ()) else size
+                         for axis, size in enumerate(tensor.shape)) for path, tensor in tensors.items()) \
+        <= LONG_SEQUENCE_ENTRIES
 
 
 def _has_a_layout(spec: Spec) -> bool:

@@ -70,9 +70,9 @@ def test_padding_mask(learner):
 
 @pytest.mark.grades("local_mask")
 def test_local_mask(learner):
-    """local_mask(n, window) is True iff |i - j| <= window, including window 0, n - 1 and wider than n, 5 random
-    (n, window) up to n = 30, and n = 1100 and 2050 (past buffers of 1024 and 2048 tokens); n = 0 gives a bool (0, 0) mask (the
-    contract leaves n = 0 open: raising there is accepted)."""
+    """local_mask(n, window) is True iff |i - j| <= window, including window 0, n - 1 and wider than n, 5 random (n,
+    window) up to n = 30, and n = 1100 and 2050 (past buffers of 1024 and 2048 tokens); n = 0 gives a bool (0, 0) mask
+    (the contract leaves n = 0 open: raising there is accepted)."""
     gen = generator(405)
     with Judge(learner, "masking") as judge:
         judge.expect_if_returns("local_mask", 0, 2, tol=EXACT)

@@ -187,9 +187,9 @@ def is_global_flags(gen, *shape: int, share: float = 0.3) -> torch.Tensor:
 @pytest.mark.grades("global_token_mask", weight=2)
 def test_global_token_mask(learner):
     """global_token_mask(is_global)[..., j, i] is True iff token j or token i is global: one sequence, a batch, two
-    batch axes, no global token and all global (each with none, one and two batch axes), N = 1, 4 random
-    batches and N = 2050 (past buffers of 2048 tokens); no tokens (N = 0, also batched) give masks with no entries (the contract leaves this open: raising there
-    is accepted)."""
+    batch axes, no global token and all global (each with none, one and two batch axes), N = 1, 4 random batches and N =
+    2050 (past buffers of 2048 tokens); no tokens (N = 0, also batched) give masks with no entries (the contract leaves
+    this open: raising there is accepted)."""
     gen = generator(1511)
     with ReadingJudge(learner, "sparse_attention") as judge:
         for flag in (False, True):

@@ -58,7 +58,7 @@ GENERIC = frozenset({"wrong_shape", "wrong_dtype", "not_finite", "transposed", "
                      "in_place_on_a_leaf_that_requires_grad", "numpy_on_a_graph", "needs_cuda", "recursion_too_deep",
                      "result_items_in_another_order", "regex_not_escaped", "option_not_finished",
                      "none_used_as_a_value",
-                     "returns_inference_tensor", "changes_model_mode",
+                     "returns_inference_tensor", "changes_model_mode", "starts_threads_at_import",
                      # a clause check whose failure nothing more specific explains (grader.clauses)
                      "breaks_batching", "breaks_single_token", "breaks_unequal_lengths", "breaks_float64",
                      "breaks_large_magnitudes", "breaks_fully_masked_query", "hidden_keys_leak", "breaks_one_head",
@@ -118,6 +118,12 @@ SANDBOX_READINGS = {
         "buffer added to, a cached tensor computed from an earlier input): a later call's loss then sends gradient "
         "into an earlier step's tensors, and memory grows with every step. Compute each call's result from its own "
         "inputs only; cache nothing that requires grad.")),
+    "ThreadsLeftRunning": ("starts_threads_at_import", (
+        "Importing your module starts threads that are still running when the import ends (code at module level: "
+        "threading.Thread(...).start(), a pool's workers, a background loop). Every later call, of this exercise "
+        "and of any other, would run beside them, and a spinning thread slows every one of them; so the module is "
+        "not imported again, and its functions fail. Start no work when the module is imported: do it inside the "
+        "functions, and let every thread you start finish before the function returns.")),
     "InferenceTensorReturned": ("returns_inference_tensor", (
         "Your function returns a tensor made under torch.inference_mode(): the caller cannot backpropagate through "
         "anything computed from it, nor change it in place. torch.no_grad() saves the same work and returns "

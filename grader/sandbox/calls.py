@@ -63,11 +63,17 @@ def serve(sock: socket.socket, workdir: str) -> int:
                      "message": failure.message, **failure.details}
         except BaseException as error:  # noqa: BLE001 - sys.exit, KeyboardInterrupt... are learner failures too
             reply = {"id": request["id"], "ok": False, **describe(error, workdir)}
-        if threading.active_count() > 1:  # the grader then replaces this worker (threads cannot be stopped)
-            reply["threads"] = threading.active_count() - 1
+        if _threads_left() > 0:  # the grader then replaces this worker (threads cannot be stopped)
+            reply["threads"] = _threads_left()
         if _settings_changed:             # and this one (some settings cannot be put back from outside)
             reply["settings_changed"] = True
         protocol.send_frame(sock, reply)
+
+
+def _threads_left(_frames=sys._current_frames, _active=threading.active_count) -> int:
+    """Python threads running beside this one: those of `threading` and those started with `_thread` alike (bound
+    when the worker starts, so that learner code rebinding them hides nothing)."""
+    return max(len(_frames()), _active()) - 1
 
 
 def handle(request: dict, modules: dict, workdir: str) -> dict:
@@ -86,6 +92,13 @@ def handle(request: dict, modules: dict, workdir: str) -> dict:
             _settings_changed.append(True)
             modules[request["module"]] = Failure("import", f"importing {request['module']}.py "
                                                  f"{_replacing(replaced)} (code at module level)", "TorchPatched")
+            raise modules[request["module"]]
+        threads = _threads_left()
+        if threads:   # a thread started at import would run beside every later call, slowing it (or worse)
+            modules[request["module"]] = Failure("import", f"importing {request['module']}.py left {threads} "
+                                                 f"thread{'s' if threads > 1 else ''} running (code at module "
+                                                 "level): every call of every exercise would run beside "
+                                                 f"{'them' if threads > 1 else 'it'}", "ThreadsLeftRunning")
             raise modules[request["module"]]
         if len(sys.modules) != _SEEN_MODULES[0]:
             remember_bindings()

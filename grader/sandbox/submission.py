@@ -422,14 +422,14 @@ class Submission:
 
     def _exchange(self, request: dict, meanwhile: list[Callable[[], object]]) -> dict:
         """The call, after importing its module on this worker as a call of its own: a module that hangs or ends
-        the process while importing, or leaves torch's global settings changed, is not imported again (every call
-        into it would do the same; the substitutes then stand proxies in for it)."""
+        the process while importing, or leaves torch's global settings changed or threads running, is not imported
+        again (every call into it would do the same; the substitutes then stand proxies in for it)."""
         module = request["module"]
         if module not in self._loaded:
             try:
                 self._round_trip({"op": "import", "module": module}, (module, "*"), f"the import of {module}.py")
             except LearnerError as error:
-                if error.type_name in ("SettingsChanged", "TorchPatched"):
+                if error.type_name in ("SettingsChanged", "TorchPatched", "ThreadsLeftRunning"):
                     self._gave_up[(module, "*")] = error
                 raise
             self._loaded.add(module)

@@ -305,6 +305,40 @@ def test_a_module_that_changes_a_global_setting_when_imported_fails_its_import(t
         assert learner.call("fine", "grad_on") is True
 
 
+@pytest.mark.parametrize("start", ["threading.Thread(target=spin, daemon=True).start()",
+                                   "_thread.start_new_thread(spin, ())"])
+def test_a_module_that_leaves_threads_running_when_imported_fails_its_import(tmp_path, start):
+    """A thread started at module level (through `threading` or the bare `_thread`) would run beside every later
+    call: spinning, it takes the interpreter lock from each of them, and a submission's every call slowed to just
+    under the time limit used to hold the grader for its whole budget (600 s). The import fails, naming the threads,
+    the module is not imported again (its calls fail at once), and another module's calls run in a worker without
+    them."""
+    (tmp_path / "spinning.py").write_text(textwrap.dedent(f"""\
+        import _thread
+        import threading
+
+
+        def spin():
+            while True:
+                pass
+
+
+        {start}
+
+
+        def double(x):
+            return 2 * x
+        """))
+    (tmp_path / "fine.py").write_text("import threading\n\n\ndef threads():\n    return threading.active_count()\n")
+    with Submission(tmp_path, Limits(call_timeout=5)) as learner:
+        for _ in range(2):
+            with pytest.raises(LearnerError) as caught:
+                learner.call("spinning", "double", torch.ones(2))
+            assert caught.value.type_name == "ThreadsLeftRunning" and "1 thread running" in caught.value.message
+        assert "importing spinning.py" in caught.value.message and "not run again" in caught.value.message
+        assert learner.call("fine", "threads") == 1
+
+
 def test_a_function_that_replaces_one_of_torchs_functions_fails_and_the_next_call_is_unaffected(tmp_path):
     """A patch of torch for the whole process (a function, F's, a method set on torch.Tensor; at a call or at import)
     fails that call or import with the names replaced, and the next call runs on torch's own functions. What torch

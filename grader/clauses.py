@@ -204,6 +204,14 @@ CLAUSES: dict[str, Clause] = {
         "argument)",
         lambda base: [replace(base, mask="all_visible", dtype=torch.float64, batch=(2,)),
                       replace(base, mask="all_visible", n_q=1, n_k=1)]),
+    # For functions that take tokens (`_token_slots`): each structured variant of the inputs (`_structured_calls`).
+    "structured_tokens": Clause(
+        "inputs that trained models and real data give and random draws do not: each tensor of tokens in turn all "
+        "zeros (zero queries, a memory of padding only, a black image), every one of them all zeros at once, and "
+        "each in turn a single token repeated (every column a copy of the first: a sequence of one repeated id) and "
+        "every entry equal (a flat grey image), these two with gradients; float64, a batch of two, with a mask where "
+        "the function takes one",
+        lambda base: [replace(base, dtype=torch.float64, batch=(2,), mask=base.mask or "random")]),
     # For functions whose inputs carry batch axes (`_batch_slots`), with the batching clause or not.
     "many_batch_axes": Clause(
         "three leading batch axes, the middle one of size 1 ((2, 1, 3)), with a mask where the function takes one: "
@@ -286,6 +294,8 @@ def clause_checks(exercise: str, specs: dict[str, Spec], weight: float = 1) -> d
                         if c not in spec.clauses]
             if "long_sequence" not in spec.clauses and _affords_a_long_sequence(spec, slots):
                 implied.append("long_sequence")
+            if "structured_tokens" not in spec.clauses:
+                implied.append("structured_tokens")
         if "large_magnitudes" in spec.clauses and "small_magnitudes" not in spec.clauses:
             implied.append("small_magnitudes")
         for clause in (*spec.clauses, *implied):
@@ -513,6 +523,13 @@ CLAUSE_DIAGNOSES: dict[str, tuple[str, str]] = {
                     "an all-zero column is an ordinary token, and a key is hidden only where the mask hides it (no "
                     "mask: every key is visible). Do not infer padding, or anything else, from the values "
                     "(x.abs().sum(0) == 0, x.any(0))."),
+    "structured_tokens": ("breaks_structured_tokens", "Your function is right on random inputs but not on a "
+                          "structured one the contract allows (the call shown): a tensor of tokens all zeros (zero "
+                          "queries, a memory of padding only, a black image) or one token repeated throughout (a "
+                          "flat image, one id repeated). A shortcut taken for such inputs (if not Q.any(): ..., if "
+                          "every column is equal: use the first) must give exactly what the general computation "
+                          "gives, its values and its gradients, every other argument (a mask, the biases) still "
+                          "applied; usually the general computation is right there already, without the shortcut."),
     "many_batch_axes": ("breaks_many_batch_axes", "Your function is right with no batch axis, one or two, but not "
                         "with three (the call shown: (2, 1, 3)): it folds exactly two batch axes (flatten(0, 1), "
                         "reshape(B * H, ...)), picks a layout by the number of axes (if x.dim() == 4: ... else: "
@@ -599,6 +616,17 @@ def _make_check(exercise: str, function: str, spec: Spec, clause: str) -> Callab
                                                                       if key not in slots], inference_args=slots), \
                                 _crash_named_by(clause):
                             judge.expect(function, *args, tol=tol, **kwargs)
+                        continue
+                    if clause == "structured_tokens":
+                        args, kwargs, tol = _call_and_tolerance(spec, gen, case)
+                        for (call, with_grad) in _structured_calls((args, kwargs), _token_slots(spec, case)):
+                            if _the_reference_refuses(judge, function, *call):
+                                continue
+                            if with_grad and spec.differentiable:
+                                judge.expect_grad(function, *call, float_slots(*call), tol=tol.scaled(8.0),
+                                                  seed=_stable_seed(exercise, function, clause))
+                            else:
+                                judge.expect(function, *call[0], tol=tol.scaled(FLOAT64_FROM_FLOAT32), **call[1])
                         continue
                     if clause == "model_kinds":
                         args, kwargs, tol = _call_and_tolerance(spec, gen, case)
@@ -1282,6 +1310,26 @@ def _tokens_zeroed(call: tuple[tuple, dict], slots: dict[tuple, list[int]]) -> t
             tensor.select(axis, 1).zero_()
         call = _replaced(call, path, tensor)
     return call
+
+
+def _structured_calls(call: tuple[tuple, dict], slots: dict[tuple, list[int]]
+                      ) -> list[tuple[tuple[tuple, dict], bool]]:
+    """The call with structured tokens, each with whether to backpropagate: each tensor of `slots` all zeros in turn
+    (values), all of them zeros at once (values), each in turn with every token a copy of its first, and each in turn
+    with every entry equal (values and gradients: a shortcut for identical tokens sends the gradient to one copy)."""
+    paths = _tensor_paths(call)
+    zeroed = [(_replaced(call, path, torch.zeros_like(paths[path])), False) for path in slots]
+    every = call
+    for path in slots:
+        every = _replaced(every, path, torch.zeros_like(paths[path]))
+    repeated, constant = [], []
+    for path, axes in slots.items():
+        tensor = paths[path].clone()
+        for axis in axes:
+            tensor = tensor.narrow(axis, 0, 1).expand_as(tensor).clone()
+        repeated.append((_replaced(call, path, tensor), True))
+        constant.append((_replaced(call, path, paths[path].flatten()[0].expand_as(paths[path]).clone()), True))
+    return [*zeroed, *([(every, False)] if len(slots) > 1 else []), *repeated, *constant]
 
 
 def _batch_expanded(call: tuple[tuple, dict], slots: list[tuple], axes: int) -> tuple[tuple, dict]:

@@ -58,9 +58,11 @@ GENERIC = frozenset({"wrong_shape", "wrong_dtype", "not_finite", "transposed", "
                      "in_place_on_a_leaf_that_requires_grad", "numpy_on_a_graph", "needs_cuda", "recursion_too_deep",
                      "result_items_in_another_order", "regex_not_escaped", "option_not_finished",
                      "none_used_as_a_value",
-                     "returns_inference_tensor", "changes_model_mode", "starts_threads_at_import",
+                     "returns_inference_tensor", "changes_model_mode", "starts_threads_at_import", "backward_fails",
+                     "integer_overflow",
                      # a clause check whose failure nothing more specific explains (grader.clauses)
-                     "breaks_batching", "breaks_single_token", "breaks_unequal_lengths", "breaks_float64",
+                     "breaks_structured_tokens", "breaks_batching", "breaks_single_token", "breaks_unequal_lengths",
+                     "breaks_float64",
                      "breaks_large_magnitudes", "breaks_fully_masked_query", "hidden_keys_leak", "breaks_one_head",
                      "breaks_clause", "assumes_contiguous", "breaks_broadcasting", "remembers_between_calls",
                      "shares_its_results", "breaks_constant_columns", "follows_the_default_dtype",

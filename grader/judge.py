@@ -29,6 +29,7 @@ import torch
 
 from grader.diagnose import (
     NAMED_THIS_GRADING,
+    SANDBOX_READINGS,
     U32,
     UNSPECIFIC,
     Misconception,
@@ -257,9 +258,11 @@ class Judge:
                                                      parameters=parameters)
         except LearnerError as error:
             if error.kind == "exception" and getattr(error, "diagnosis", None) is None:
-                from grader.probes import crashed_backward
+                from grader.probes import backward_fails, crashed_backward
 
-                error.diagnosis = crashed_backward(function, error)
+                error.diagnosis = crashed_backward(function, error) or (
+                    None if isinstance(error, InputModified) or error.type_name in SANDBOX_READINGS
+                    else backward_fails(function))
             raise
         observation = Observation(function, args, kwargs, result, grad=(list(wrt), cotangent), tol=tol,
                                   names=self.parameter_names(function))

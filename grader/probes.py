@@ -1236,6 +1236,17 @@ def crashed_backward(function: str, error: LearnerError) -> Diagnosis | None:
     return None
 
 
+def backward_fails(function: str) -> Diagnosis:
+    """A call that gave the right values plainly, and raised once its inputs required grad and its result was
+    backpropagated, for a reason `crashed_backward` cannot read from the message."""
+    return "backward_fails", (
+        f"Your {function} gives the right values, but raises once its inputs require grad and its result is "
+        "backpropagated (the error shown): a step autograd cannot go back through, such as a sparse gradient "
+        "(sparse=True) reshaped or transposed afterwards, a conversion to numpy or to a Python number, an integer or "
+        "complex step, or an in-place write into an input. Training needs these gradients: build the result from "
+        "operations autograd differentiates, on ordinary dense tensors.")
+
+
 def _crash_kept_between_calls(calls: _Calls, observation: Observation) -> Diagnosis | None:
     """It raises here, and runs right on the same inputs in a fresh worker: state kept between calls."""
     try:
@@ -1365,6 +1376,13 @@ _CRASH_READINGS = (
      "calls a function of `math` on a value outside its domain (the call shown: math.log of a probability that "
      "underflowed to 0, math.sqrt of a value rounded below 0): math raises where torch gives -inf or NaN. Work in "
      "log space from the start (torch.log_softmax), or use torch's functions, which follow the contract's values."),
+    (("OverflowError", "RuntimeError"), re.compile(r"int too (big|large) to convert|value cannot be converted to "
+                                                  r"type .* without overflow|Overflow when unpacking long"),
+     "integer_overflow",
+     "computes with a number too large for a fixed-size integer on an input the contract allows (the call shown: a "
+     "large window, length or count, squared or multiplied into a tensor of int64, or kept in a small integer "
+     "dtype). Compare the numbers themselves rather than their squares or products (|i - j| <= window, not "
+     "(i - j)**2 <= window**2), and keep sizes as Python ints or int64."),
     (("IndexError",), re.compile(r"tensors used as indices must be long, int, byte or bool"), "index_dtype_refused",
      "indexes with a tensor of a dtype torch does not take as an index (the call shown: int16 or int8 positions or "
      "ids, which the contract allows): convert the indices with .long() before indexing."),

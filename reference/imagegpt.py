@@ -66,7 +66,7 @@ def dequantize_pixels(ids: torch.Tensor, palette: torch.Tensor) -> torch.Tensor:
     palette column ``ids[..., h, w]``."""
     check_shape("ids", ids, ("H", "W"), {})
     check_shape("palette", palette, ("C", "K"), {}, batched=False)
-    if ids.is_floating_point() or ids.dtype == torch.bool:
+    if ids.is_floating_point() or ids.is_complex() or ids.dtype == torch.bool:
         raise ValueError(f"ids: expected an integer tensor of palette ids, got {ids.dtype}")
     if ids.numel() and (int(ids.min()) < 0 or int(ids.max()) >= palette.shape[1]):   # as ints: a uint8 bound would wrap
         raise ValueError(f"ids: every id must lie in [0, {palette.shape[1]}), got min {int(ids.min())} and max "
@@ -83,7 +83,7 @@ def pixel_sequence(ids: torch.Tensor, sos_id: int) -> tuple[torch.LongTensor, to
     pixels before pixel n, never pixel n itself. (ImageGPT's start token is the id after the palette: 512.)
     """
     check_shape("ids", ids, ("H", "W"), {})
-    if ids.is_floating_point() or ids.dtype == torch.bool:
+    if ids.is_floating_point() or ids.is_complex() or ids.dtype == torch.bool:
         raise ValueError(f"ids: expected an integer tensor of palette ids, got {ids.dtype}")
     check_positive_int("sos_id", sos_id, minimum=0)
     if ids.shape[-2] * ids.shape[-1] == 0:

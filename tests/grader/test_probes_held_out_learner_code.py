@@ -2071,6 +2071,9 @@ NINETY_SEVENTH_BATCH = blind_batch("held_out_blind_96", "_96")
 NINETY_EIGHTH_BATCH = blind_batch("held_out_blind_97", "_97")
 NINETY_NINTH_BATCH = blind_batch("held_out_blind_98", "_98")
 HUNDREDTH_BATCH = blind_batch("held_out_blind_99", "_99")
+HUNDRED_AND_FIRST_BATCH = blind_batch("held_out_blind_100", "_100")
+HUNDRED_AND_SECOND_BATCH = blind_batch("held_out_blind_101", "_101")
+HUNDRED_AND_THIRD_BATCH = blind_batch("held_out_blind_102", "_102")
 PROBES = FIRST_BATCH + SECOND_BATCH + THIRD_BATCH + FOURTH_BATCH + FIFTH_BATCH + SIXTH_BATCH + SEVENTH_BATCH + \
     EIGHTH_BATCH + NINTH_BATCH + TENTH_BATCH + ELEVENTH_BATCH + TWELFTH_BATCH + THIRTEENTH_BATCH + FOURTEENTH_BATCH + \
     FIFTEENTH_BATCH + SIXTEENTH_BATCH + SEVENTEENTH_BATCH + EIGHTEENTH_BATCH + NINETEENTH_BATCH + TWENTIETH_BATCH + \
@@ -2090,7 +2093,8 @@ PROBES = FIRST_BATCH + SECOND_BATCH + THIRD_BATCH + FOURTH_BATCH + FIFTH_BATCH +
     + EIGHTY_SECOND_BATCH + EIGHTY_THIRD_BATCH + EIGHTY_FOURTH_BATCH + EIGHTY_FIFTH_BATCH + EIGHTY_SIXTH_BATCH \
     + EIGHTY_SEVENTH_BATCH + EIGHTY_EIGHTH_BATCH + EIGHTY_NINTH_BATCH + NINETIETH_BATCH + NINETY_FIRST_BATCH \
     + NINETY_SECOND_BATCH + NINETY_THIRD_BATCH + NINETY_FOURTH_BATCH + NINETY_FIFTH_BATCH + NINETY_SIXTH_BATCH \
-    + NINETY_SEVENTH_BATCH + NINETY_EIGHTH_BATCH + NINETY_NINTH_BATCH + HUNDREDTH_BATCH
+    + NINETY_SEVENTH_BATCH + NINETY_EIGHTH_BATCH + NINETY_NINTH_BATCH + HUNDREDTH_BATCH + HUNDRED_AND_FIRST_BATCH \
+    + HUNDRED_AND_SECOND_BATCH + HUNDRED_AND_THIRD_BATCH
 
 
 def touched(p: Probe) -> set[str]:
@@ -2340,7 +2344,10 @@ if __name__ == "__main__":
                          ("ninety-seventh batch (blind)", NINETY_SEVENTH_BATCH),
                          ("ninety-eighth batch (blind)", NINETY_EIGHTH_BATCH),
                          ("ninety-ninth batch (blind)", NINETY_NINTH_BATCH),
-                         ("hundredth batch (blind)", HUNDREDTH_BATCH), ("all", PROBES)):
+                         ("hundredth batch (blind)", HUNDREDTH_BATCH),
+                         ("hundred-and-first batch (blind)", HUNDRED_AND_FIRST_BATCH),
+                         ("hundred-and-second batch (blind)", HUNDRED_AND_SECOND_BATCH),
+                         ("hundred-and-third batch (blind)", HUNDRED_AND_THIRD_BATCH), ("all", PROBES)):
         result = figures(failures, batch)
         print(f"== {title}")
         print(f"wrong caught:   {result['caught']} / {result['wrong']} = {result['caught'] / result['wrong']:.1%}")

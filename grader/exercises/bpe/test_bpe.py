@@ -213,6 +213,29 @@ def test_encode_every_kind_of_character(learner):
         judge.expect("bpe_encode", "\ufeffhi a\u200db", [("i", "</w>"), ("h", "i</w>"), ("a", "\u200d")], tol=EXACT)
 
 
+def long_word(seed: int, length: int) -> str:
+    """A corpus of one word of ``length`` random characters over "abc" beside a few short words: a merge loop that
+    recurses once per symbol, or a regex that backtracks, breaks on it."""
+    gen = generator(seed)
+    return "".join("abc"[int(i)] for i in torch.randint(0, 3, (length,), generator=gen)) + " ab ca b"
+
+
+@pytest.mark.grades("train_bpe")
+def test_a_long_word(learner):
+    """A corpus holding a word of 4,000 characters: training handles it as any word (no recursion per symbol)."""
+    with judging_training(learner) as judge:
+        judge.expect("train_bpe", long_word(36, 4000), 4, tol=EXACT)
+
+
+@pytest.mark.grades("bpe_encode")
+def test_encode_a_long_word(learner):
+    """A word of 4,000 characters encodes as any word (no recursion per symbol)."""
+    from reference.bpe import train_bpe
+
+    with Judge(learner, "bpe") as judge:
+        judge.expect("bpe_encode", long_word(37, 4000), train_bpe(long_word(38, 300), 6), tol=EXACT)
+
+
 # Text whose characters Unicode normalisation or case folding would change: capitals, the ligature "ﬁ", full-width
 # letters, a decomposed accent ("e" + U+0301) beside the composed "é". BPE keeps characters as given.
 AS_GIVEN = "ﬁne ﬁne ﬁne Fine fine ＡＢ ＡＢ AB e\u0301te e\u0301te été Été"
@@ -372,7 +395,8 @@ def test_decode(learner):
     are, with no Unicode normalisation
     (decomposed accents, ligatures and full-width letters stay as given), and the markers of other tokenizers
     (GPT-2's "\u0120", SentencePiece's "\u2581", WordPiece's "##", a backslash) are ordinary characters here, and
-    so is punctuation (a detokenizer's rule such as "no space before a comma" does not apply); and
+    so is punctuation (a detokenizer's rule such as "no space before a comma" does not apply), and markup-like
+    tokens ("<b>", "</x>", "<w>": only "</w>" itself is the end of a word); and
     a model's sample of 3,000 tokens (no recursion per token)."""
     from reference.bpe import bpe_encode, train_bpe
 
@@ -381,6 +405,8 @@ def test_decode(learner):
         judge.expect("bpe_decode", ["e\u0301", "t\u00e9</w>", "\ufb01n</w>", "\uff21</w>"], tol=EXACT)
         judge.expect("bpe_decode", ["\u0120a</w>", "\u2581b", "##c</w>", "d\\n</w>", "\u0120</w>"], tol=EXACT)
         judge.expect("bpe_decode", ["a</w>", ",</w>", "b</w>", "(", "c", ")</w>", "'s</w>", ".</w>"], tol=EXACT)
+        judge.expect("bpe_decode", ["<b>", "x</w>", "a<i>b</w>", "<w>", "y</w>", "</x>", "z</w>", "<", "3>/</w>"],
+                     tol=EXACT)   # markup-like tokens: only "</w>" itself ends a word
         judge.expect("bpe_decode", ["ab</w>", "c", "d</w>"] * 1000, tol=EXACT)
         text = random_corpus(21, "abé", 10, 25, 6)
         tokens = bpe_encode(text, train_bpe(text, 15))

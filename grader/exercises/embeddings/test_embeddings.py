@@ -79,8 +79,9 @@ def test_one_hot_rejects_ids_out_of_range(learner):
 
 @pytest.mark.grades("embed", weight=2)
 def test_embed(learner):
-    """embed(Ω_e, ids) = Ω_e @ one_hot(ids): column n is Ω_e[:, ids[n]]; batched ids; float32 and float64; no ids
-    (N = 0) give (D, 0) (the contract leaves this open: raising there is accepted)."""
+    """embed(Ω_e, ids) = Ω_e @ one_hot(ids): column n is Ω_e[:, ids[n]]; batched ids, among them rows of
+    consecutive ids starting at different ids, sorted, reversed and constant rows; float32 and float64; no ids (N =
+    0) give (D, 0) (the contract leaves this open: raising there is accepted)."""
     gen = generator(202)
     with Judge(learner, "embeddings") as judge:
         judge.expect("embed", randn(gen, 4, 9), torch.randint(0, 9, (6,), generator=gen), tol=LOOKUP_TOL)
@@ -89,6 +90,12 @@ def test_embed(learner):
             judge.expect("embed", randn(gen, 6, 4, dtype=torch.float64),
                          torch.randint(0, 4, (2, 2, 3), generator=gen), tol=LOOKUP_TOL)
         judge.expect("embed", randn(gen, 1, 3), torch.tensor([2]), tol=LOOKUP_TOL)
+        # runs of consecutive ids (positions 0, 1, 2, ... as ids), each row starting elsewhere; a sorted, a reversed
+        # and a constant row
+        judge.expect("embed", randn(gen, 3, 9), torch.tensor([[0, 1, 2, 3], [4, 5, 6, 7], [2, 3, 4, 5]]),
+                     tol=LOOKUP_TOL)
+        judge.expect("embed", randn(gen, 2, 6), torch.tensor([[1, 3, 5, 5], [5, 4, 2, 0], [3, 3, 3, 3]]),
+                     tol=LOOKUP_TOL)
         judge.expect_if_returns("embed", randn(gen, 4, 5), torch.zeros(0, dtype=torch.long), tol=LOOKUP_TOL)
 
 

@@ -307,8 +307,8 @@ def test_dequantize_random_ids(learner):
 
 @pytest.mark.grades("dequantize_pixels")
 def test_dequantize_rejects_invalid_ids(learner):
-    """ValueError for floating-point (float16 and bfloat16 too) or bool ids and for ids outside [0, K) (too large or
-    negative), also where only the last image of a batch holds the bad id."""
+    """ValueError for floating-point (float16 and bfloat16 too), complex or bool ids and for ids outside [0, K) (too
+    large or negative), also where only the last image of a batch holds the bad id."""
     gen = generator(1306)
     with Judge(learner, "imagegpt") as judge:
         palette = uniform(gen, 3, 5)
@@ -317,6 +317,8 @@ def test_dequantize_rejects_invalid_ids(learner):
         judge.expect_value_error("dequantize_pixels", torch.tensor([[0, 5]]), palette, argument="ids (5 >= K = 5)")
         judge.expect_value_error("dequantize_pixels", torch.tensor([[-1, 2]]), palette, argument="ids (negative)")
         judge.expect_value_error("dequantize_pixels", torch.tensor([[True, False]]), palette, argument="ids (bool)")
+        judge.expect_value_error("dequantize_pixels", torch.tensor([[1 + 0j, 2 + 0j]]), palette,
+                                 argument="ids (complex)")
         for dtype in (torch.float16, torch.bfloat16):   # every floating-point dtype, not a list of two
             judge.expect_value_error("dequantize_pixels", torch.tensor([[0.0, 1.0]], dtype=dtype), palette,
                                      argument=f"ids ({str(dtype).removeprefix('torch.')})")
@@ -483,12 +485,13 @@ def test_pixel_sequence_order_by_position(learner):
 
 @pytest.mark.grades("pixel_sequence")
 def test_pixel_sequence_rejects_invalid_inputs(learner):
-    """ValueError for floating-point or bool ids (as dequantize_pixels), an image without pixels, and a negative
-    sos_id; a start id past the palette (1000) is valid."""
+    """ValueError for floating-point, complex or bool ids (as dequantize_pixels), an image without pixels, and a
+    negative sos_id; a start id past the palette (1000) is valid."""
     with Judge(learner, "imagegpt") as judge:
         judge.expect("pixel_sequence", torch.tensor([[1, 2]]), 0, tol=EXACT)
         judge.expect_value_error("pixel_sequence", torch.tensor([[1.0, 2.0]]), 3, argument="ids (floats)")
         judge.expect_value_error("pixel_sequence", torch.tensor([[True, False]]), 3, argument="ids (bool)")
+        judge.expect_value_error("pixel_sequence", torch.tensor([[1 + 0j, 2 + 0j]]), 3, argument="ids (complex)")
         judge.expect_value_error("pixel_sequence", torch.zeros(2, 0, 3, dtype=torch.long), 3,
                                  argument="ids (an image with no pixels)")
         judge.expect_value_error("pixel_sequence", torch.tensor([[1, 2]]), -1, argument="sos_id (negative)")

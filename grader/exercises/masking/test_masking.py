@@ -47,7 +47,8 @@ def test_causal_mask(learner):
 def test_padding_mask(learner):
     """padding_mask(lengths, n) is (B, n, 1), key j visible iff j < lengths[b]; lengths include 0 and n, and
     random batches where every length is below n (n, not the longest length, sets the size) or B == n, n = 1100, and
-    n = 3000 with lengths past 2048 (float16 holds whole numbers exactly only up to 2048);
+    n = 3000 with lengths past 2048 (float16 holds whole numbers exactly only up to 2048), n = 70000 with lengths
+    past 32767 and 65535 (positions kept in int16 or uint16 wrap);
     every length 0 and every length n; n = 0 and an empty batch give masks with no entries (the contract leaves these
     open: raising there is accepted)."""
     gen = generator(401)
@@ -66,17 +67,19 @@ def test_padding_mask(learner):
         judge.expect("padding_mask", torch.randint(0, n + 1, (n,), generator=gen), n, tol=EXACT)
         judge.expect("padding_mask", torch.tensor([1100, 700]), 1100, tol=EXACT)      # longer than any fixed buffer
         judge.expect("padding_mask", torch.tensor([2049, 2999, 2051]), 3000, tol=EXACT)
+        judge.expect("padding_mask", torch.tensor([40000, 65537, 70000]), 70000, tol=EXACT)   # past int16, uint16
 
 
 @pytest.mark.grades("local_mask")
 def test_local_mask(learner):
-    """local_mask(n, window) is True iff |i - j| <= window, including window 0, n - 1 and wider than n, 5 random (n,
+    """local_mask(n, window) is True iff |i - j| <= window, including window 0, n - 1, wider than n, and far wider
+    (2**33 and 10**12, whose squares int64 cannot hold: compare distances, not their squares), 5 random (n,
     window) up to n = 30, and n = 1100 and 2050 (past buffers of 1024 and 2048 tokens); n = 0 gives a bool (0, 0) mask
     (the contract leaves n = 0 open: raising there is accepted)."""
     gen = generator(405)
     with Judge(learner, "masking") as judge:
         judge.expect_if_returns("local_mask", 0, 2, tol=EXACT)
-        for n, window in ((1, 0), (5, 0), (6, 1), (7, 2), (4, 5), (4, 3)):
+        for n, window in ((1, 0), (5, 0), (6, 1), (7, 2), (4, 5), (4, 3), (5, 2**33), (3, 10**12)):
             judge.expect("local_mask", n, window, tol=EXACT)
         for _ in range(5):
             n = randint(gen, 2, 30)
@@ -90,8 +93,9 @@ def test_local_mask(learner):
 def test_apply_mask(learner):
     """apply_mask writes -inf exactly where the mask is False and keeps every other score, with masks that
     broadcast: causal (N, N) over a batch, padding (B, N_k, 1) over queries, a full random mask; float32 and
-    float64; masks that show every key and masks that hide every key, over one and two batch axes; visible scores
-    of exactly 0 (a zero query or key gives them) stay 0."""
+    float64; masks that show every key and masks that hide every key, over one and two batch axes; a mask (N_q,),
+    one flag per query (lined up from the right, torch broadcasts a vector along the last axis), with N_k equal to
+    N_q and not, and a 0-d mask; visible scores of exactly 0 (a zero query or key gives them) stay 0."""
     gen = generator(402)
     with Judge(learner, "masking") as judge:
         for visible in (True, False):
@@ -104,6 +108,10 @@ def test_apply_mask(learner):
         judge.expect("apply_mask", randn(gen, 4, 7), torch.rand(4, 7, generator=gen) < 0.5, tol=EXACT)
         zeros = randn(gen, 2, 6, 5).masked_fill(torch.rand(2, 6, 5, generator=gen) < 0.4, 0.0)   # a zero query or key
         judge.expect("apply_mask", zeros, torch.rand(6, 5, generator=gen) < 0.6, tol=EXACT)
+        # masks with no key axis: lined up from the right, a vector's one axis is the queries', a 0-d mask is one flag
+        for n_k in (3, 4):
+            judge.expect("apply_mask", randn(gen, 2, n_k, 4), torch.tensor([True, False, True, False]), tol=EXACT)
+        judge.expect("apply_mask", randn(gen, 3, 2), torch.tensor(False), tol=EXACT)
 
 
 @pytest.mark.grades("apply_mask")

@@ -358,7 +358,8 @@ def test_nsp_structure(learner):
     """On 8 random corpora (2 to 6 documents of 1 to 7 sentences), one with sentences that are lists of token ids,
     one with tuples of them, one with an empty sentence (sentences are returned as given, empty ones too), one whose
     sentences begin or end with whitespace or are only whitespace (returned unstripped), one whose
-    sentence "w" recurs (each occurrence has its own successor), one given as a tuple of tuples (the contract's
+    sentence "w" recurs (each occurrence has its own successor), one whose sentences repeat at once ("r0", "r0":
+    a sentence followed by an equal one is an example like any other), one given as a tuple of tuples (the contract's
     documents are sequences), and a
     corpus of one long document and two short ones: one example per sentence with a
     successor, in order; labels are 0 or 1; label 0 pairs A with its successor; label 1 pairs it with a sentence of
@@ -375,6 +376,7 @@ def test_nsp_structure(learner):
     documents.append([["e0s0", "", "e0s2"], ["e1s0"], ["e2s0", "e2s1"]])
     documents.append([[" p0s0 ", "p0s1\n", "\tp0s2"], ["  "], [" p2s0", "p2s1 ", "p2s2"]])   # spaces are kept
     documents.append([[word for i in range(10) for word in ("w", f"w{i}")], ["v0", "w", "v1"], ["u0", "u1"]])
+    documents.append([["r0", "r0", "r0", "r1"], ["r2", "r2"], ["r3"]])   # a sentence repeated at once: still pairs
     documents.append(tuple(tuple(document) for document in corpus([3, 2, 4], tag="t")))   # sequences, not lists
     documents.append(corpus([300, 2, 3], tag="long"))
     cases = [((docs, Seed(40 + index)), {}) for index, docs in enumerate(documents)]
@@ -528,6 +530,27 @@ def test_nsp_other_documents_by_position(learner):
                      {"well_formed": "corpora given one example per sentence with a successor",
                       "z": "random B's that are the one sentence of the one document unlike the others (documents "
                            "are told apart by position, not by content)"})
+
+
+@pytest.mark.grades("nsp_pairs")
+def test_nsp_random_sentence_may_equal_the_successor(learner):
+    """A random B is any sentence of another document, even one equal to A's true successor: 200 documents ['x',
+    'y'] and one ['z'], where A is always 'x' and its successor 'y'; a random B is 'y' 199 times in 400 (a redraw
+    while it equals the successor makes it rare). A binomial bound at level 1e-8."""
+    cases = [(([["x", "y"] for _ in range(200)] + [["z"]], Seed(84)), {})]
+
+    def count(results) -> Counts:
+        randoms = [pair[1] for result in results if isinstance(result, list) for pair in result
+                   if isinstance(pair, (list, tuple)) and len(pair) == 3 and pair[2] == 1]
+        shapes = [len(result) if isinstance(result, list) else -1 for result in results]
+        return {"well_formed": (int(shapes == [200]), 1), "successor": (randoms.count("y"), len(randoms))}
+
+    with Judge(learner, "pretraining") as judge:
+        judge_counts("pretraining", "nsp_pairs", cases, call_nsp(judge, cases), count,
+                     {"well_formed": 1, "successor": 199 / 400},
+                     {"well_formed": "corpora given one example per sentence with a successor",
+                      "successor": "random B's equal to A's successor (a sentence of another document may be equal "
+                                   "to it: draw it as any other, with no redraw)"})
 
 
 # ------------------------------------------------------------------ the contract's clauses (grader/clauses.py)

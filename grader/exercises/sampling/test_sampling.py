@@ -65,7 +65,8 @@ def test_temperature(learner):
     100: the temperature divides the logits, so every token keeps a share (softmax first, then p^(1/T), underflows
     to 0); logits near 100 at T = 0.5 and near -1000 at T = 2 (a shift by the largest logit rather than by the
     largest logit / T overflows); a vocabulary of one token (probabilities (1,), not a 0-d tensor); temperatures of
-    0.02 and 0.01, sharp but not greedy."""
+    0.02 and 0.01, sharp but not greedy; logits that look like probabilities (a one-hot, non-negative values summing
+    to 1) are logits too."""
     gen = generator(901)
     with SamplingJudge(learner) as judge:
         logits = randn(gen, 12, scale=2.0)
@@ -81,6 +82,10 @@ def test_temperature(learner):
         # low temperatures, sharp but not greedy: a floor on T (max(T, 0.05)) flattens them
         expect_probs(judge, torch.tensor([0.0, 0.1, -0.05, 0.08]), 0.02)
         expect_probs(judge, torch.tensor([1.0, 1.03, 0.99], dtype=torch.float64), 0.01)
+        # logits that happen to look like probabilities (non-negative, summing to 1: a one-hot, a softmax output)
+        # are logits all the same
+        expect_probs(judge, torch.tensor([0.0, 0.0, 1.0, 0.0]), 1.0)
+        expect_probs(judge, torch.tensor([0.125, 0.5, 0.25, 0.125]), 0.5)
 
 
 @pytest.mark.grades("next_token_probs")

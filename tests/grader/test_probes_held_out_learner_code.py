@@ -1969,6 +1969,9 @@ KNOWN_MISSES = {
     "blind98_train_bpe_merge_loop_capped_at_1000": "wrong only past 1,000 merges: a correct trainer that counts the "
         "pairs again after each merge, as the model answer does, needs about a second for 1,001 merges on any corpus "
         "(each merge needs a pair of its own), in every grade, for a cap no other entry of a hundred batches has",
+    "blind101_padding_mask_positions_in_int16": "wrong only past 32,767 positions, where a right padding_mask that "
+        "reads row L - 1 of a lower-triangular n x n table (or builds any n x n intermediate) needs over 1 GB, the "
+        "sandbox's memory limit: as blind54_embed_ids_cast_to_int16",
 }
 FIRST_BATCH = [probe(False, *spec, name=name) for name, spec in WRONG.items()] + \
               [probe(True, *spec, name=name) for name, spec in RIGHT.items()]

@@ -116,7 +116,7 @@ def dequantized_channels_last(ids, palette):
 
 @alternative("dequantize_pixels", "One-hot columns times the palette, as X = Omega_e T in the embeddings exercise.")
 def one_hot_product(ids, palette):
-    if ids.is_floating_point() or ids.dtype == torch.bool:
+    if ids.is_floating_point() or ids.is_complex() or ids.dtype == torch.bool:
         raise ValueError("ids: integer tensor expected")
     if ids.numel() and (int(ids.min()) < 0 or int(ids.max()) >= palette.shape[1]):   # ints: uint8 would wrap K
         raise ValueError("ids: out of range")
@@ -126,7 +126,7 @@ def one_hot_product(ids, palette):
 
 @alternative("dequantize_pixels", "torch.nn.functional.embedding with the transposed palette as the table.")
 def embedding_lookup(ids, palette):
-    if ids.is_floating_point() or ids.dtype == torch.bool:
+    if ids.is_floating_point() or ids.is_complex() or ids.dtype == torch.bool:
         raise ValueError("ids: integer tensor expected")
     if ids.numel() and (int(ids.min()) < 0 or int(ids.max()) >= palette.shape[1]):   # ints: uint8 would wrap K
         raise ValueError("ids: out of range")
@@ -168,7 +168,7 @@ def shifted_left_start_token_last(ids, sos_id):
 
 @alternative("pixel_sequence", "torch.roll by one along the sequence, then the start token written into place 0.")
 def roll_then_start_token(ids, sos_id):
-    if ids.is_floating_point() or ids.dtype == torch.bool or ids.numel() == 0 or sos_id < 0:
+    if ids.is_floating_point() or ids.is_complex() or ids.dtype == torch.bool or ids.numel() == 0 or sos_id < 0:
         raise ValueError("ids: a non-empty integer image; sos_id >= 0")
     targets = ids.reshape(*ids.shape[:-2], -1).to(torch.int64)
     inputs = torch.roll(targets, shifts=1, dims=-1)
@@ -178,7 +178,7 @@ def roll_then_start_token(ids, sos_id):
 
 @alternative("pixel_sequence", "Index arithmetic: pixel n sits at (n // W, n % W); inputs gathered at n - 1.")
 def index_arithmetic(ids, sos_id):
-    if ids.is_floating_point() or ids.dtype == torch.bool or ids.numel() == 0 or sos_id < 0:
+    if ids.is_floating_point() or ids.is_complex() or ids.dtype == torch.bool or ids.numel() == 0 or sos_id < 0:
         raise ValueError("ids: a non-empty integer image; sos_id >= 0")
     H, W = ids.shape[-2:]
     n = torch.arange(H * W)

@@ -25,6 +25,30 @@ def temperature_multiplied(logits, temperature=1.0, top_k=None, top_p=None):
 
 
 @wrong("next_token_probs", """
+    You took logits that happen to look like probabilities (none negative, summing to 1: a one-hot, the output of a
+    softmax) for probabilities and skipped the softmax. Logits are logits whatever their values: always
+    softmax(logits / T).""")
+def logits_taken_for_probabilities(logits, temperature=1.0, top_k=None, top_p=None):
+    if temperature == 0:
+        return torch.nn.functional.one_hot(torch.argmax(logits), len(logits)).to(logits.dtype)
+    if bool((logits >= 0).all()) and abs(float(logits.sum()) - 1.0) < 1e-6:   # "already probabilities"
+        probs = logits ** (1.0 / temperature)
+        probs = probs / probs.sum()
+    else:
+        probs = torch.softmax(logits / temperature, dim=0)
+    if top_k is not None:
+        keep = torch.sort(probs, descending=True, stable=True).indices[:top_k]
+        probs = torch.zeros_like(probs).index_copy(0, keep, probs[keep])
+        probs = probs / probs.sum()
+    if top_p is not None:
+        order = torch.sort(probs, descending=True, stable=True).indices
+        kept = min(int((torch.cumsum(probs[order], 0) < top_p).sum()) + 1, len(order))
+        probs = torch.zeros_like(probs).index_copy(0, order[:kept], probs[order[:kept]])
+        probs = probs / probs.sum()
+    return probs
+
+
+@wrong("next_token_probs", """
     With temperature 0 you divided by zero, which gives NaN. Temperature 0 means greedy decoding: return a one-hot
     vector on the arg-max (ties to the lowest id) without dividing.""")
 def temperature_zero_divides(logits, temperature=1.0, top_k=None, top_p=None):

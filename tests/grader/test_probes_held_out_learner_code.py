@@ -1969,6 +1969,12 @@ KNOWN_MISSES = {
     "blind98_train_bpe_merge_loop_capped_at_1000": "wrong only past 1,000 merges: a correct trainer that counts the "
         "pairs again after each merge, as the model answer does, needs about a second for 1,001 merges on any corpus "
         "(each merge needs a pair of its own), in every grade, for a cap no other entry of a hundred batches has",
+    "blind101_local_mask_squared_distance_overflows_for_huge_window": "wrong only for windows past 3e9, whose "
+        "squares int64 cannot hold; two earlier authors judged such code right (blind4_local_mask_squared_distance), "
+        "and a check at such a window rejected a right local_mask that loops over the window's offsets "
+        "(blind75_right_local_mask_diagonals_inclusive: billions of iterations)",
+    "blind103_nsp_pairs_other_documents_by_identity": "wrong only when one list object stands twice in documents "
+        "([doc] * 2): the sandbox receives each argument by value, so two references to one list arrive as two lists",
     "blind101_padding_mask_positions_in_int16": "wrong only past 32,767 positions, where a right padding_mask that "
         "reads row L - 1 of a lower-triangular n x n table (or builds any n x n intermediate) needs over 1 GB, the "
         "sandbox's memory limit: as blind54_embed_ids_cast_to_int16",

@@ -42,7 +42,7 @@ from grader import catalogue
 from grader.clauses import keyword_checks
 from grader.diagnose import Misconception
 from grader.exercises.pretraining.seeded_counts import Counts, judge_counts, name_by_form
-from grader.judge import Judge
+from grader.judge import EXACT, Judge
 from grader.sandbox import LearnerError
 from grader.sandbox.protocol import Seed
 
@@ -492,11 +492,12 @@ def test_nsp_distribution(learner):
 def test_nsp_needs_a_second_document(learner):
     """A document with two sentences and no other document to draw a random B from: ValueError, with 8 seeds (also when
     the coin would pick the successor; valid corpora, including one whose only document has a single sentence, still
-    work)."""
+    work, and no document at all gives no example, not an error)."""
     with Judge(learner, "pretraining") as judge:
         judge.call("nsp_pairs", corpus([3, 2]), Seed(71))
         judge.call("nsp_pairs", corpus([1]), Seed(72))
         judge.last_has_expected_form()                                 # a single one-sentence document: []
+        judge.expect("nsp_pairs", [], Seed(72), tol=EXACT)            # no document: no example
         for seed in range(73, 81):   # whatever the one coin says: not only once a random sentence is wanted
             judge.expect_value_error("nsp_pairs", corpus([2]), Seed(seed), argument="documents (one document)")
 

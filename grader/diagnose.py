@@ -59,7 +59,7 @@ GENERIC = frozenset({"wrong_shape", "wrong_dtype", "not_finite", "transposed", "
                      "result_items_in_another_order", "regex_not_escaped", "option_not_finished",
                      "none_used_as_a_value",
                      "returns_inference_tensor", "changes_model_mode", "starts_threads_at_import", "backward_fails",
-                     "integer_overflow",
+                     "integer_overflow", "multinomial_category_limit", "allocates_by_a_bound",
                      # a clause check whose failure nothing more specific explains (grader.clauses)
                      "breaks_structured_tokens", "breaks_batching", "breaks_single_token", "breaks_unequal_lengths",
                      "breaks_float64",

@@ -199,6 +199,10 @@ class Judge:
                 from grader.probes import crashed
 
                 error.diagnosis = crashed(self, Observation(function, args, kwargs, None, tol=tol), error)
+            elif error.kind == "memory":
+                from grader.probes import allocates_by_a_bound
+
+                error.diagnosis = allocates_by_a_bound(function, args, kwargs)
             raise
         self._record(Observation(function, args, kwargs, result, tol=tol), expected.value())
         return result

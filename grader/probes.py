@@ -1236,6 +1236,19 @@ def crashed_backward(function: str, error: LearnerError) -> Diagnosis | None:
     return None
 
 
+def allocates_by_a_bound(function: str, args: tuple, kwargs: dict) -> Diagnosis | None:
+    """A call that ran out of memory with an integer argument of a million or more (a bound such as max_new_tokens or
+    num_merges, or a window): memory taken in proportion to it, where the result does not grow with it."""
+    large = [value for value in (*args, *kwargs.values()) if type(value) is int and value >= 10**6]
+    if not large:
+        return None
+    return "allocates_by_a_bound", (
+        f"Your {function} runs out of memory when an integer argument is large ({large[0]:,} in the call shown), "
+        "though the result it must give is small: it allocates in proportion to a bound (a buffer of max_new_tokens "
+        "ids, a slot per requested merge, a table of every offset up to the window). Grow the result as it is made "
+        "(a list you append to, torch.cat at the end), and stop at what the inputs allow.")
+
+
 def backward_fails(function: str) -> Diagnosis:
     """A call that gave the right values plainly, and raised once its inputs required grad and its result was
     backpropagated, for a reason `crashed_backward` cannot read from the message."""
@@ -1383,6 +1396,10 @@ _CRASH_READINGS = (
      "large window, length or count, squared or multiplied into a tensor of int64, or kept in a small integer "
      "dtype). Compare the numbers themselves rather than their squares or products (|i - j| <= window, not "
      "(i - j)**2 <= window**2), and keep sizes as Python ints or int64."),
+    (("RuntimeError",), re.compile(r"number of categories cannot exceed"), "multinomial_category_limit",
+     "draws with torch.multinomial over more categories than it takes (the call shown: a vocabulary past 2**24 "
+     "ids). For a uniform id, draw it directly, torch.randint(vocab_size, shape, generator=generator); keep "
+     "torch.multinomial for distributions over few categories."),
     (("IndexError",), re.compile(r"tensors used as indices must be long, int, byte or bool"), "index_dtype_refused",
      "indexes with a tensor of a dtype torch does not take as an index (the call shown: int16 or int8 positions or "
      "ids, which the contract allows): convert the indices with .long() before indexing."),

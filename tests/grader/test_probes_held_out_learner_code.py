@@ -1973,6 +1973,17 @@ KNOWN_MISSES = {
         "squares int64 cannot hold; two earlier authors judged such code right (blind4_local_mask_squared_distance), "
         "and a check at such a window rejected a right local_mask that loops over the window's offsets "
         "(blind75_right_local_mask_diagonals_inclusive: billions of iterations)",
+    "blind105_next_token_probs_greedy_test_by_np_isclose": "as blind13_next_token_probs_tiny_temperature_is_greedy: "
+        "greedy only below a temperature of 1e-8, where a right exp(log_softmax(logits) / T) underflows to NaN",
+    "blind105_quantize_pixels_scipy_cdist_habit_mixed_dtypes": "refuses a float32 image with a float64 palette: the "
+        "contract does not say mixed dtypes are accepted (only how a float64 input is computed), and "
+        "test_quantize_mixed_precision accepts a refusal",
+    "blind104_local_mask_isin_of_all_allowed_offsets": "as blind101_local_mask_squared_distance_overflows_for_huge_"
+        "window: wrong only for windows too large to list every offset, where a right local_mask that loops over "
+        "the window's offsets never returns",
+    "blind104_rotary_positions_rounded_through_float32": "positions past 2**24 rounded to float32: wrong only where "
+        "right rotary angles computed in float32 (as Hugging Face's Llama computes them) are wrong too, as the "
+        "rotary known miss above",
     "blind103_nsp_pairs_other_documents_by_identity": "wrong only when one list object stands twice in documents "
         "([doc] * 2): the sandbox receives each argument by value, so two references to one list arrive as two lists",
     "blind101_padding_mask_positions_in_int16": "wrong only past 32,767 positions, where a right padding_mask that "
@@ -2083,6 +2094,9 @@ HUNDREDTH_BATCH = blind_batch("held_out_blind_99", "_99")
 HUNDRED_AND_FIRST_BATCH = blind_batch("held_out_blind_100", "_100")
 HUNDRED_AND_SECOND_BATCH = blind_batch("held_out_blind_101", "_101")
 HUNDRED_AND_THIRD_BATCH = blind_batch("held_out_blind_102", "_102")
+HUNDRED_AND_FOURTH_BATCH = blind_batch("held_out_blind_103", "_103")
+HUNDRED_AND_FIFTH_BATCH = blind_batch("held_out_blind_104", "_104")
+HUNDRED_AND_SIXTH_BATCH = blind_batch("held_out_blind_105", "_105")
 PROBES = FIRST_BATCH + SECOND_BATCH + THIRD_BATCH + FOURTH_BATCH + FIFTH_BATCH + SIXTH_BATCH + SEVENTH_BATCH + \
     EIGHTH_BATCH + NINTH_BATCH + TENTH_BATCH + ELEVENTH_BATCH + TWELFTH_BATCH + THIRTEENTH_BATCH + FOURTEENTH_BATCH + \
     FIFTEENTH_BATCH + SIXTEENTH_BATCH + SEVENTEENTH_BATCH + EIGHTEENTH_BATCH + NINETEENTH_BATCH + TWENTIETH_BATCH + \
@@ -2103,7 +2117,8 @@ PROBES = FIRST_BATCH + SECOND_BATCH + THIRD_BATCH + FOURTH_BATCH + FIFTH_BATCH +
     + EIGHTY_SEVENTH_BATCH + EIGHTY_EIGHTH_BATCH + EIGHTY_NINTH_BATCH + NINETIETH_BATCH + NINETY_FIRST_BATCH \
     + NINETY_SECOND_BATCH + NINETY_THIRD_BATCH + NINETY_FOURTH_BATCH + NINETY_FIFTH_BATCH + NINETY_SIXTH_BATCH \
     + NINETY_SEVENTH_BATCH + NINETY_EIGHTH_BATCH + NINETY_NINTH_BATCH + HUNDREDTH_BATCH + HUNDRED_AND_FIRST_BATCH \
-    + HUNDRED_AND_SECOND_BATCH + HUNDRED_AND_THIRD_BATCH
+    + HUNDRED_AND_SECOND_BATCH + HUNDRED_AND_THIRD_BATCH + HUNDRED_AND_FOURTH_BATCH + HUNDRED_AND_FIFTH_BATCH \
+    + HUNDRED_AND_SIXTH_BATCH
 
 
 def touched(p: Probe) -> set[str]:
@@ -2356,7 +2371,10 @@ if __name__ == "__main__":
                          ("hundredth batch (blind)", HUNDREDTH_BATCH),
                          ("hundred-and-first batch (blind)", HUNDRED_AND_FIRST_BATCH),
                          ("hundred-and-second batch (blind)", HUNDRED_AND_SECOND_BATCH),
-                         ("hundred-and-third batch (blind)", HUNDRED_AND_THIRD_BATCH), ("all", PROBES)):
+                         ("hundred-and-third batch (blind)", HUNDRED_AND_THIRD_BATCH),
+                         ("hundred-and-fourth batch (blind)", HUNDRED_AND_FOURTH_BATCH),
+                         ("hundred-and-fifth batch (blind)", HUNDRED_AND_FIFTH_BATCH),
+                         ("hundred-and-sixth batch (blind)", HUNDRED_AND_SIXTH_BATCH), ("all", PROBES)):
         result = figures(failures, batch)
         print(f"== {title}")
         print(f"wrong caught:   {result['caught']} / {result['wrong']} = {result['caught'] / result['wrong']:.1%}")

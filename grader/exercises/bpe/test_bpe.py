@@ -251,11 +251,13 @@ def test_characters_are_kept_as_given(learner):
 
 @pytest.mark.grades("train_bpe")
 def test_training_stops_when_no_pair_is_left(learner):
-    """Asking for more merges than there are pairs returns only the merges that exist; zero merges, none."""
+    """Asking for more merges than there are pairs returns only the merges that exist (also for 10**12: a bound, not
+    a size to allocate); zero merges, none."""
     with judging_training(learner) as judge:
         judge.expect("train_bpe", "ab ba ab a", 50, tol=EXACT)
         judge.expect("train_bpe", random_corpus(7, "ab", 5, 20, 4), 100, tol=EXACT)
         judge.expect("train_bpe", random_corpus(8, "abc", 6, 20, 5), 0, tol=EXACT)
+        judge.expect("train_bpe", "ab ba ab a", 10**12, tol=EXACT)      # a bound, not a size to allocate
 
 
 @pytest.mark.grades("train_bpe")

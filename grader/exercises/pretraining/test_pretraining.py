@@ -106,7 +106,7 @@ def test_mlm_exact_properties(learner):
     mask_prob 1 chooses every eligible position, 0 none; ids given as a non-contiguous view (a transpose) too; an
     empty list of special ids (every position eligible); with
     mask_id not among the special ids, positions that already hold mask_id are ordinary ones (only special_ids are
-    exempt)."""
+    exempt); a vocabulary of 2**24 + 1 ids (more categories than torch.multinomial takes)."""
     gen = torch.Generator().manual_seed(1701)
     cases = [mlm_case(sentences(gen, 1, 40)[0], 1), mlm_case(sentences(gen, 30, 24), 2),
              mlm_case(sentences(gen, 12, 20, torch.int32).reshape(3, 4, 20), 3, 0.5),
@@ -122,7 +122,9 @@ def test_mlm_exact_properties(learner):
              mlm_case(torch.tensor([[MASK, 7, MASK, 9, CLS, MASK]] * 4), 9, 1.0, special=[CLS, SEP, PAD]),
              mlm_case(sentences(gen, 10, 12), 10, 0.5, special=[]),        # no special ids at all
              mlm_case(sentences(gen, 20, 16), 12, 1.0, special=tuple(SPECIAL)),   # any Sequence: a tuple too
-             mlm_case(sentences(gen, 100, 50), 13, 0.0)]     # 0 is 0: a floor such as max(p, 0.01) shows here
+             mlm_case(sentences(gen, 100, 50), 13, 0.0),     # 0 is 0: a floor such as max(p, 0.01) shows here
+             # a vocabulary past 2**24 ids (torch.multinomial's limit on categories): random ids still drawn from it
+             mlm_case(sentences(gen, 20, 16), 14, 1.0, vocab=2**24 + 1)]
     ids_of = [args[0] for args, _ in cases]
 
     def count(results) -> Counts:

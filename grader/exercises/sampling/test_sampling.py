@@ -125,13 +125,14 @@ def test_top_k(learner):
 @pytest.mark.grades("next_token_probs")
 def test_top_p(learner):
     """top-p keeps the shortest prefix (by decreasing probability) whose total reaches p, the crossing token
-    included: p = 0.05 (one token), 0.5, 0.9 and 1.0 (everything); p = 1.0 also where the float32 running total of
+    included: p = 0.05 (one token), 0.5, 0.9, 1.0 (everything) and 1e-9 (the top token: 1 - p rounds to 1 in
+    float32); p = 1.0 also where the float32 running total of
     the probabilities ends just below 1, so that no token "reaches" p (``short_of_one``); and float64 logits whose
     running total lies 5e-9 below p (a float64 input is decided in float64)."""
     gen = generator(904)
     with SamplingJudge(learner) as judge:
         logits = randn(gen, 12, scale=1.5)
-        for top_p in (0.05, 0.5, 0.9, 1.0):
+        for top_p in (0.05, 0.5, 0.9, 1.0, 1e-9):     # a tiny p keeps the top token (1 - p rounds to 1)
             expect_probs(judge, logits, 1.0, None, top_p)
         expect_probs(judge, randn(gen, 20, scale=1.0), 1.3, None, 0.6)
         for logits in short_of_one(generator(905)):
@@ -366,7 +367,8 @@ def only_maxima(model: TableModel, prompt: torch.Tensor, result) -> bool:
 @pytest.mark.grades("generate")
 def test_generate_max_new_tokens_bound(learner):
     """max_new_tokens bounds the new tokens, 0 included: 0 returns the prompt itself whatever the other arguments
-    (nothing is drawn), 1 adds exactly one token (sampled, filtered, greedy without a generator)."""
+    (nothing is drawn), 1 adds exactly one token (sampled, filtered, greedy without a generator); 10**12 with an eos
+    that comes first is a bound, not a size to allocate; 1,200 greedy tokens (no recursion per token)."""
     gen = generator(918)
     with SamplingJudge(learner) as judge:
         model = table_model(gen, 7, 24)
@@ -376,6 +378,11 @@ def test_generate_max_new_tokens_bound(learner):
         judge.expect("generate", model, prompt, 1, generator=Seed(32), tol=EXACT)
         judge.expect("generate", model, prompt[:1], 1, 0.7, 3, 0.9, generator=Seed(33), context_size=2, tol=EXACT)
         judge.expect("generate", model, prompt, 1, 0.0, tol=EXACT)
+        ending = table_model(gen, 5, 8)
+        ending.table[4] += 100.0                       # eos is every step's arg-max: the first new token ends it
+        judge.expect("generate", ending, prompt % 5, 10**12, 0.0, eos_id=4, tol=EXACT)   # a bound, not a size
+        with judge.patience(4):                        # 1,200 greedy steps: more than Python's recursion limit
+            judge.expect("generate", table_model(gen, 3, 1210), prompt[:2] % 3, 1200, 0.0, tol=EXACT)
 
 
 @pytest.mark.grades("generate")

@@ -13,6 +13,7 @@ returns what the grader computed, and its backward pass asks the grader for the 
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import functools
 import importlib
 import inspect
@@ -23,6 +24,7 @@ import sys
 import threading
 import traceback
 import types
+from collections.abc import Callable
 
 import _grader_protocol as protocol
 
@@ -70,10 +72,30 @@ def serve(sock: socket.socket, workdir: str) -> int:
         protocol.send_frame(sock, reply)
 
 
-def _threads_left(_frames=sys._current_frames, _active=threading.active_count) -> int:
-    """Python threads running beside this one: those of `threading` and those started with `_thread` alike (bound
-    when the worker starts, so that learner code rebinding them hides nothing)."""
-    return max(len(_frames()), _active()) - 1
+def _thread_state_walker() -> Callable[[], int]:
+    """A counter of the interpreter's thread states, through the C API: a thread started with `threading` or with
+    `_thread` has one from the moment it is started (`sys._current_frames` shows it only once it runs Python code)."""
+    api = ctypes.pythonapi
+    api.PyInterpreterState_Get.restype = ctypes.c_void_p
+    api.PyInterpreterState_ThreadHead.restype = ctypes.c_void_p
+    api.PyInterpreterState_ThreadHead.argtypes = [ctypes.c_void_p]
+    api.PyThreadState_Next.restype = ctypes.c_void_p
+    api.PyThreadState_Next.argtypes = [ctypes.c_void_p]
+    head, following, interpreter = api.PyInterpreterState_ThreadHead, api.PyThreadState_Next, api.PyInterpreterState_Get
+
+    def count() -> int:
+        found, state = 0, head(interpreter())
+        while state:
+            found, state = found + 1, following(state)
+        return found
+    return count
+
+
+def _threads_left(_states=_thread_state_walker(), _frames=sys._current_frames,
+                  _active=threading.active_count) -> int:
+    """Python threads beside this one, started with `threading` or `_thread` (bound when the worker starts, so that
+    learner code rebinding them hides nothing)."""
+    return max(_states(), len(_frames()), _active()) - 1
 
 
 def handle(request: dict, modules: dict, workdir: str) -> dict:

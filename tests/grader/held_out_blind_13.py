@@ -69,6 +69,26 @@ solutions/<module>.py.
 
 
 WRONG_BLIND_13 = {
+    # Written as a right one; counted wrong (by the grader's maintainer, 2026-11-28): one recursive call per new
+    # token, so Python's recursion limit (about 1,000 levels) ends a generation of 1,200 tokens, which the
+    # contract allows and a model's sample reaches (the hundred-and-fifth batch's
+    # blind104_generate_recursive_call_per_new_token, written as wrong, is the same code).
+    # Recursive: one token, then generate on the extended prompt with max_new_tokens - 1; the context crop
+    # written as a max(0, ...) slice. Agrees with the model answer on the battery (see the docstring); passes
+    # the visible tests.
+    "blind13_right_generate_recursive": ("sampling", "generate", '''
+def generate(model, prompt, max_new_tokens, temperature=1.0, top_k=None, top_p=None, eos_id=None, generator=None,
+             context_size=None):
+    if max_new_tokens <= 0:
+        return prompt
+    context = prompt if context_size is None else prompt[max(0, len(prompt) - context_size):]
+    probs = next_token_probs(model(context)[:, -1], temperature, top_k, top_p)
+    token = torch.multinomial(probs, 1, generator=generator).to(prompt.dtype)
+    extended = torch.cat([prompt, token])
+    if eos_id is not None and token.item() == eos_id:
+        return extended
+    return generate(model, extended, max_new_tokens - 1, temperature, top_k, top_p, eos_id, generator, context_size)
+'''),
     # ------------------------------------------------------------------ bpe
     # Pairs counted as the number of non-overlapping occurrences a merge would replace, so 'aaa' holds one ('a',
     # 'a') (clause: overlapping pairs count). train_bpe('aaa bb bb', 1): model [('a', 'a')] (2, first seen),
@@ -1276,22 +1296,6 @@ def sequence_log_prob(model, ids):
     logits = model(ids)                                            # (V, N)
     terms = torch.nn.functional.cross_entropy(logits[:, :-1].T, ids[1:], reduction="none")
     return -terms.sum()
-'''),
-    # Recursive: one token, then generate on the extended prompt with max_new_tokens - 1; the context crop
-    # written as a max(0, ...) slice. Agrees with the model answer on the battery (see the docstring); passes
-    # the visible tests.
-    "blind13_right_generate_recursive": ("sampling", "generate", '''
-def generate(model, prompt, max_new_tokens, temperature=1.0, top_k=None, top_p=None, eos_id=None, generator=None,
-             context_size=None):
-    if max_new_tokens <= 0:
-        return prompt
-    context = prompt if context_size is None else prompt[max(0, len(prompt) - context_size):]
-    probs = next_token_probs(model(context)[:, -1], temperature, top_k, top_p)
-    token = torch.multinomial(probs, 1, generator=generator).to(prompt.dtype)
-    extended = torch.cat([prompt, token])
-    if eos_id is not None and token.item() == eos_id:
-        return extended
-    return generate(model, extended, max_new_tokens - 1, temperature, top_k, top_p, eos_id, generator, context_size)
 '''),
     # Python list of ids, a tensor rebuilt for each model call, torch.multinomial(..., replacement=True) (one
     # sample: the same draw as without replacement), a countdown while loop. Agrees with the model answer on the

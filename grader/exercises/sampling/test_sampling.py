@@ -365,10 +365,22 @@ def only_maxima(model: TableModel, prompt: torch.Tensor, result) -> bool:
 
 
 @pytest.mark.grades("generate")
+def test_generate_a_long_run(learner):
+    """1,200 greedy tokens, more than Python's recursion limit (about 1,000 levels): no recursion per token. The same
+    model's 20-token run comes first, so that code wrong on short runs fails there, where the call is cheap to
+    diagnose."""
+    gen = generator(919)
+    with SamplingJudge(learner) as judge:
+        model, prompt = table_model(gen, 3, 1210), torch.tensor([2, 0])
+        judge.expect("generate", model, prompt, 20, 0.0, tol=EXACT)
+        with judge.patience(4):
+            judge.expect("generate", model, prompt, 1200, 0.0, tol=EXACT)
+
+
+@pytest.mark.grades("generate")
 def test_generate_max_new_tokens_bound(learner):
     """max_new_tokens bounds the new tokens, 0 included: 0 returns the prompt itself whatever the other arguments
-    (nothing is drawn), 1 adds exactly one token (sampled, filtered, greedy without a generator); 1,200 greedy
-    tokens (no recursion per token: Python stops at about 1,000 levels)."""
+    (nothing is drawn), 1 adds exactly one token (sampled, filtered, greedy without a generator)."""
     gen = generator(918)
     with SamplingJudge(learner) as judge:
         model = table_model(gen, 7, 24)
@@ -378,8 +390,6 @@ def test_generate_max_new_tokens_bound(learner):
         judge.expect("generate", model, prompt, 1, generator=Seed(32), tol=EXACT)
         judge.expect("generate", model, prompt[:1], 1, 0.7, 3, 0.9, generator=Seed(33), context_size=2, tol=EXACT)
         judge.expect("generate", model, prompt, 1, 0.0, tol=EXACT)
-        with judge.patience(4):                        # 1,200 greedy steps: more than Python's recursion limit
-            judge.expect("generate", table_model(gen, 3, 1210), prompt[:2] % 3, 1200, 0.0, tol=EXACT)
 
 
 @pytest.mark.grades("generate")

@@ -619,7 +619,7 @@ def _make_check(exercise: str, function: str, spec: Spec, clause: str) -> Callab
                         continue
                     if clause == "structured_tokens":
                         args, kwargs, tol = _call_and_tolerance(spec, gen, case)
-                        for (call, with_grad) in _structured_calls((args, kwargs), _token_slots(spec, case)):
+                        for call, with_grad in _structured_calls((args, kwargs), _token_slots(spec, case)):
                             if _the_reference_refuses(judge, function, *call):
                                 continue
                             if with_grad and spec.differentiable:

@@ -69,6 +69,7 @@ def structural(judge: Judge, observation: Observation, expected: Any) -> Diagnos
                   _batch_axis, _heads,
                   _stage,
                   _zero_read_as_unset, _optional_arguments, _defaults, _implicit_default, _argument_transposed,
+                  _argument_negated,
                   _square_only, _arguments,
                   _wrong_for_size,
                   _integer_read_otherwise, _count_difference):
@@ -973,6 +974,27 @@ def _argument_transposed(calls: _Calls, observation: Observation, expected: Any 
     return _weights_transposed(calls, observation, want)
 
 
+def _argument_negated(calls: _Calls, observation: Observation, expected: Any) -> Diagnosis | None:
+    """An argument taken with the wrong sign: given that argument negated, the learner's function returns the right
+    result, and the contract's result does depend on its sign (a position table subtracted, a bias taken as -b)."""
+    names = _parameter_names(calls.judge, observation.function)
+    for label, original, rebuild in _slots(observation, names):
+        if not bool(original.ne(0).any()):
+            continue
+        args, kwargs = rebuild(-original)
+        try:
+            result = calls.learner(observation.function, args, kwargs)
+        except LearnerError:
+            continue
+        if agree(result, expected, observation.tol) and not agree(
+                calls.reference(observation.function, args, kwargs), expected, observation.tol):
+            return "argument_sign_flipped", (
+                f"Your function takes {label} with the wrong sign: given -{label} it returns the right result. Look "
+                f"for where {label} enters: subtracted where the contract adds it (or added where it subtracts), or "
+                "a minus sign too many in its formula.")
+    return None
+
+
 def _weights_transposed(calls: _Calls, observation: Observation, want: Any) -> Diagnosis | None:
     """Every weight matrix read the other way round at once (X @ W for W @ X, a row-convention port): right once each
     matrix argument after the first tensor argument (the input) is given transposed, with two or more of them."""
@@ -1153,6 +1175,9 @@ def crashed(judge: Judge, observation: Observation, error: LearnerError) -> Diag
             found = probe(calls, observation)
             if found:
                 return found
+        found = _crash_result_axis_of_one(calls, observation, error)
+        if found:
+            return found
     except _Budget:
         pass
     return _crash_reading(observation, error, _exception_text(error), after_probes=True) or \
@@ -1400,6 +1425,12 @@ _CRASH_READINGS = (
      "draws with torch.multinomial over more categories than it takes (the call shown: a vocabulary past 2**24 "
      "ids). For a uniform id, draw it directly, torch.randint(vocab_size, shape, generator=generator); keep "
      "torch.multinomial for distributions over few categories."),
+    (("RuntimeError", "ValueError"), re.compile(r"random_ expects 'from' to be less than 'to'|empty range for "
+                                                r"randrange|invalid multinomial distribution \(sum of probabilities"),
+     "draws_from_an_empty_range",
+     "draws from an empty range on an input the contract allows (the call shown: a list of one item, a bound one "
+     "too small such as torch.randint(len(items) - 1, ...), or probabilities that are all zero): torch.randint(n) "
+     "draws from 0 .. n - 1, so its bound is the number of choices itself, and it needs at least one."),
     (("IndexError",), re.compile(r"tensors used as indices must be long, int, byte or bool"), "index_dtype_refused",
      "indexes with a tensor of a dtype torch does not take as an index (the call shown: int16 or int8 positions or "
      "ids, which the contract allows): convert the indices with .long() before indexing."),
@@ -1696,6 +1727,29 @@ def _crash_axis_of_one(calls: _Calls, observation: Observation) -> Diagnosis | N
         "of one, a single token, a single id) and so changes how many axes the rest of the code sees; name the axis "
         "(squeeze(-1)), or index with a slice (x[..., :1]) that keeps it. An index that assumes two items or more "
         "does the same.")
+
+
+# What torch says when code indexes or reduces along an axis that is not there.
+_AXIS_MISSING = re.compile(r"too many indices for tensor of dimension|Dimension out of range|number of dims don't "
+                           r"match|dimension specified as \d+ but tensor has no dimensions")
+
+
+def _crash_result_axis_of_one(calls: _Calls, observation: Observation, error: LearnerError) -> Diagnosis | None:
+    """It raised for an axis that is not there, on a call whose result has an axis of size 1 (one window, one head,
+    one batch item): an axis of one squeezed away on the way, as squeeze() with no axis does."""
+    if error.type_name not in ("IndexError", "RuntimeError") or not _AXIS_MISSING.search(_exception_text(error)):
+        return None
+    try:
+        want = calls.reference(observation.function, observation.args, observation.kwargs)
+    except Exception:   # noqa: BLE001 - not a valid call of the contract: it tells nothing
+        return None
+    if not (isinstance(want, torch.Tensor) and 1 in want.shape):
+        return None
+    return "breaks_for_axis_of_one", (
+        f"Your function raises for an axis that is not there (the call shown), and this call's result has an axis "
+        f"of size 1 (its shape is {tuple(want.shape)}: one window, one item, one token): an axis of one was dropped "
+        "on the way. Most often squeeze() without an axis, which removes every axis of size 1; name the axis "
+        "(squeeze(-1)), or index with a slice (x[..., :1]) that keeps it.")
 
 
 # (type, value at an edge of an argument's range) -> a value inside the range, to call with instead

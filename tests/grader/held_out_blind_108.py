@@ -92,7 +92,8 @@ then differed from the model answer's concatenate-then-replace, so it was rewrit
 entries than the brief's 35 (32) and more right ones (23) than its 20: several planned wrong mechanisms turned out to
 exist already in earlier batches (listed above) and were dropped.
 
-Counts: 32 wrong, 23 right.
+Counts: 32 wrong, 23 right (as written; one right mlm_corrupt entry was later counted wrong, see
+blind108_mlm_corrupt_labels_in_the_ids_dtype).
 Wrong per function: {'additive_attention': 1, 'apply_mask': 1, 'average_pool_head': 1, 'beam_search': 1, 'bpe_decode': 1, 'bpe_encode': 1, 'channel_attention': 1, 'cross_attention': 1, 'decoder_layer': 1, 'embed': 1, 'feed_forward': 1, 'global_token_mask': 1, 'layer_norm': 1, 'mlm_corrupt': 1, 'multi_head_attention': 1, 'next_token_probs': 2, 'patch_merging': 1, 'patchify': 1, 'pixel_sequence': 1, 'quantize_pixels': 1, 'relative_position_bucket': 1, 'scaled_dot_product_attention': 1, 'self_attention': 1, 'sequence_log_prob': 1, 'shifted_window_mask': 1, 'sinusoidal_positions': 1, 'softmax_cols': 2, 'sparse_attention_cost': 1, 'train_bpe': 1, 'transformer_layer': 1}.
 Right per function: {'additive_attention': 1, 'average_pool_head': 1, 'beam_search': 1, 'bpe_decode': 1, 'channel_attention': 1, 'decoder_layer': 1, 'embed': 1, 'feed_forward': 1, 'global_token_mask': 1, 'layer_norm': 1, 'mlm_corrupt': 1, 'multi_head_attention': 1, 'next_token_probs': 1, 'nsp_pairs': 1, 'pixel_sequence': 1, 'relative_position_bucket': 1, 'scaled_dot_product_attention': 1, 'self_attention': 1, 'sequence_log_prob': 1, 'shifted_window_mask': 1, 'sinusoidal_positions': 1, 'softmax_cols': 1, 'transformer_layer': 1}.
 
@@ -665,6 +666,31 @@ WRONG_BLIND_108 = {
             table[1::2] = torch.cos(angles)
             return table[:dim]
 '''),
+    # Written as a right one; counted wrong (by the grader's maintainer, 2026-11-28), and renamed from
+    # blind108_right_mlm_corrupt_draws_shaped_like_ids: labels = torch.full_like(ids, -100) keeps the ids' dtype,
+    # and the contract says the labels are a LongTensor (int32 ids give int32 labels here).
+    # special_ids made a tensor of the ids' dtype (also when empty), and one draw per position, shaped like ids.
+    # Passes the visible tests.
+    "blind108_mlm_corrupt_labels_in_the_ids_dtype": ("pretraining", "mlm_corrupt", '''
+        def mlm_corrupt(ids, vocab_size, special_ids, mask_id, generator=None, mask_prob=0.15):
+            # (the stub's input checks)
+            # torch.isin(ids, [0, 1]) raised "isin() received an invalid combination of arguments - got (Tensor,
+            # list)"; an empty list would come out float32, so the dtype is given
+            special = torch.as_tensor(list(special_ids) if not torch.is_tensor(special_ids) else special_ids,
+                                      dtype=ids.dtype).reshape(-1)
+            eligible = ~torch.isin(ids, special)
+            chosen = eligible & (torch.rand(ids.shape, generator=generator) < mask_prob)   # one draw per position
+            action = torch.rand(ids.shape, generator=generator)
+            random_ids = torch.randint(0, vocab_size, ids.shape, generator=generator, dtype=ids.dtype)
+            corrupted = ids.clone()
+            to_mask = chosen & (action < 0.8)
+            to_random = chosen & (action >= 0.8) & (action < 0.9)
+            corrupted[to_mask] = mask_id
+            corrupted[to_random] = random_ids[to_random]
+            labels = torch.full_like(ids, -100)
+            labels[chosen] = ids[chosen]
+            return corrupted, labels
+'''),
 }
 
 RIGHT_BLIND_108 = {
@@ -877,28 +903,6 @@ RIGHT_BLIND_108 = {
             far = exact + (torch.log(ratio) / math.log(max_distance / exact) * (half - exact)).to(torch.int64)
             far = torch.minimum(far, torch.full_like(far, half - 1))
             return upper + torch.where(distance < exact, distance, far)
-'''),
-    # special_ids made a tensor of the ids' dtype (also when empty), and one draw per position, shaped like ids.
-    # Passes the visible tests.
-    "blind108_right_mlm_corrupt_draws_shaped_like_ids": ("pretraining", "mlm_corrupt", '''
-        def mlm_corrupt(ids, vocab_size, special_ids, mask_id, generator=None, mask_prob=0.15):
-            # (the stub's input checks)
-            # torch.isin(ids, [0, 1]) raised "isin() received an invalid combination of arguments - got (Tensor,
-            # list)"; an empty list would come out float32, so the dtype is given
-            special = torch.as_tensor(list(special_ids) if not torch.is_tensor(special_ids) else special_ids,
-                                      dtype=ids.dtype).reshape(-1)
-            eligible = ~torch.isin(ids, special)
-            chosen = eligible & (torch.rand(ids.shape, generator=generator) < mask_prob)   # one draw per position
-            action = torch.rand(ids.shape, generator=generator)
-            random_ids = torch.randint(0, vocab_size, ids.shape, generator=generator, dtype=ids.dtype)
-            corrupted = ids.clone()
-            to_mask = chosen & (action < 0.8)
-            to_random = chosen & (action >= 0.8) & (action < 0.9)
-            corrupted[to_mask] = mask_id
-            corrupted[to_random] = random_ids[to_random]
-            labels = torch.full_like(ids, -100)
-            labels[chosen] = ids[chosen]
-            return corrupted, labels
 '''),
     # The other document as (own index + 1 + randint(count - 1)) % count: uniform over the other documents (a
     # different map from draws to documents than the model answer's, the same distribution). Passes the visible tests.

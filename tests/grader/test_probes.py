@@ -404,6 +404,27 @@ CALLING_PROBES = {
             Q, K, V = ((rows @ W + b).transpose(-2, -1) for W, b in ((Wq, bq), (Wk, bk), (Wv, bv)))
             return scaled_dot_product_attention(Q, K, V, mask)
     """, "weights_transposed"),
+    "positions_subtracted": ("patch_embedding", """
+        _right = patch_embedding
+
+        def patch_embedding(images, patch_size, W, b, cls_token, positions):
+            return _right(images, patch_size, W, b, cls_token, -positions)    # the position table subtracted
+    """, "argument_sign_flipped"),
+    "random_sentence_bound_one_short": ("pretraining", """
+        _right = nsp_pairs
+
+        def nsp_pairs(documents, generator=None):
+            if any(len(document) == 1 for document in documents):
+                torch.randint(len(documents[0]) - 1, (1,), generator=generator)   # a bound of 0 for one sentence
+            return _right(documents, generator)
+    """, "draws_from_an_empty_range"),
+    "window_axis_squeezed": ("swin", """
+        _right = shifted_window_mask
+
+        def shifted_window_mask(height, width, window, shift):
+            same = _right(height, width, window, shift).squeeze()   # a grid of one window loses its window axis
+            return same[:, :, :]
+    """, "breaks_for_axis_of_one"),
 }
 
 

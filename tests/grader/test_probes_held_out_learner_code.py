@@ -2102,6 +2102,10 @@ HUNDRED_AND_THIRD_BATCH = blind_batch("held_out_blind_102", "_102")
 HUNDRED_AND_FOURTH_BATCH = blind_batch("held_out_blind_103", "_103")
 HUNDRED_AND_FIFTH_BATCH = blind_batch("held_out_blind_104", "_104")
 HUNDRED_AND_SIXTH_BATCH = blind_batch("held_out_blind_105", "_105")
+HUNDRED_AND_SEVENTH_BATCH = blind_batch("held_out_blind_106", "_106")
+HUNDRED_AND_EIGHTH_BATCH = blind_batch("held_out_blind_107", "_107")
+HUNDRED_AND_NINTH_BATCH = blind_batch("held_out_blind_108", "_108")
+HUNDRED_AND_TENTH_BATCH = blind_batch("held_out_blind_109", "_109")
 PROBES = FIRST_BATCH + SECOND_BATCH + THIRD_BATCH + FOURTH_BATCH + FIFTH_BATCH + SIXTH_BATCH + SEVENTH_BATCH + \
     EIGHTH_BATCH + NINTH_BATCH + TENTH_BATCH + ELEVENTH_BATCH + TWELFTH_BATCH + THIRTEENTH_BATCH + FOURTEENTH_BATCH + \
     FIFTEENTH_BATCH + SIXTEENTH_BATCH + SEVENTEENTH_BATCH + EIGHTEENTH_BATCH + NINETEENTH_BATCH + TWENTIETH_BATCH + \
@@ -2123,7 +2127,8 @@ PROBES = FIRST_BATCH + SECOND_BATCH + THIRD_BATCH + FOURTH_BATCH + FIFTH_BATCH +
     + NINETY_SECOND_BATCH + NINETY_THIRD_BATCH + NINETY_FOURTH_BATCH + NINETY_FIFTH_BATCH + NINETY_SIXTH_BATCH \
     + NINETY_SEVENTH_BATCH + NINETY_EIGHTH_BATCH + NINETY_NINTH_BATCH + HUNDREDTH_BATCH + HUNDRED_AND_FIRST_BATCH \
     + HUNDRED_AND_SECOND_BATCH + HUNDRED_AND_THIRD_BATCH + HUNDRED_AND_FOURTH_BATCH + HUNDRED_AND_FIFTH_BATCH \
-    + HUNDRED_AND_SIXTH_BATCH
+    + HUNDRED_AND_SIXTH_BATCH + HUNDRED_AND_SEVENTH_BATCH + HUNDRED_AND_EIGHTH_BATCH + HUNDRED_AND_NINTH_BATCH \
+    + HUNDRED_AND_TENTH_BATCH
 
 
 def touched(p: Probe) -> set[str]:
@@ -2379,7 +2384,12 @@ if __name__ == "__main__":
                          ("hundred-and-third batch (blind)", HUNDRED_AND_THIRD_BATCH),
                          ("hundred-and-fourth batch (blind)", HUNDRED_AND_FOURTH_BATCH),
                          ("hundred-and-fifth batch (blind)", HUNDRED_AND_FIFTH_BATCH),
-                         ("hundred-and-sixth batch (blind)", HUNDRED_AND_SIXTH_BATCH), ("all", PROBES)):
+                         ("hundred-and-sixth batch (blind)", HUNDRED_AND_SIXTH_BATCH),
+                         ("hundred-and-seventh batch (blind)", HUNDRED_AND_SEVENTH_BATCH),
+                         ("hundred-and-eighth batch (blind)", HUNDRED_AND_EIGHTH_BATCH),
+                         ("hundred-and-ninth batch (blind)", HUNDRED_AND_NINTH_BATCH),
+                         ("hundred-and-tenth batch (blind)", HUNDRED_AND_TENTH_BATCH),
+                         ("all", PROBES)):
         result = figures(failures, batch)
         print(f"== {title}")
         print(f"wrong caught:   {result['caught']} / {result['wrong']} = {result['caught'] / result['wrong']:.1%}")

@@ -128,12 +128,15 @@ def test_cross_attention_token_order(learner):
 
 
 # (batch, D, H, F, N_d, N_e)
-DECODER_SHAPES = [((), 8, 2, 16, 4, 6), ((2,), 6, 3, 12, 5, 2), ((), 4, 1, 8, 1, 3)]
+# The feed-forward width F twice D, and once neither a multiple of D nor as wide (a loop over chunks of D hidden units
+# drops the rest)
+DECODER_SHAPES = [((), 8, 2, 16, 4, 6), ((2,), 6, 3, 12, 5, 2), ((), 4, 1, 8, 1, 3), ((2,), 6, 2, 9, 3, 4)]
 
 
 @pytest.mark.grades("decoder_layer", weight=2)
 def test_decoder_layer(learner):
-    """The decoder layer, post-LN as torch.nn.TransformerDecoderLayer: N_d != N_e, H = 1, N_d = 1, float64."""
+    """The decoder layer, post-LN as torch.nn.TransformerDecoderLayer: N_d != N_e, H = 1, N_d = 1, a feed-forward
+    width F that is no multiple of D, float64."""
     gen = generator(805)
     with Judge(learner, "cross_attention") as judge:
         for batch, dim, heads, hidden, nd, ne in DECODER_SHAPES:

@@ -69,8 +69,9 @@ def expect_buckets(judge: Judge, offsets: torch.Tensor, config: tuple):
 @pytest.mark.grades("relative_position_bucket", weight=2)
 def test_buckets_random_offsets(learner):
     """Random offsets (uniform up to ±40 and log-uniform up to ±5000) in tensors of 1 to 3 dimensions, for T5's
-    table and 10 other (bidirectional, num_buckets, max_distance), odd bucket counts among them, and with every
-    optional argument left out (T5's encoder table: bidirectional), tensors of no offsets (shapes (0,), (3, 0) and
+    table and 10 other (bidirectional, num_buckets, max_distance), odd bucket counts among them, with every
+    optional argument left out (T5's encoder table: bidirectional) and with all but `bidirectional` (every offset
+    up to ±300 and far ones: each default matters), tensors of no offsets (shapes (0,), (3, 0) and
     (0, 2, 3)), and offsets far beyond any table (from 32,768 to a million, both signs: the contexts of long
     documents): the reference's buckets, as a LongTensor."""
     gen = generator(1601)
@@ -82,7 +83,11 @@ def test_buckets_random_offsets(learner):
                    * (torch.randint(0, 2, shape, generator=gen) * 2 - 1))
             expect_buckets(judge, without_boundaries(near, config), config)
             expect_buckets(judge, without_boundaries(far, config), config)
-        judge.expect("relative_position_bucket", without_boundaries(near, (True, 32, 128)), tol=EXACT)  # defaults
+        # Every optional argument left out (T5's encoder table), then all but `bidirectional`: every offset up to
+        # +-300 (each log-spaced bucket) and far ones, so that a default table of other sizes shows.
+        every = torch.cat([torch.arange(-300, 301), far.flatten()])
+        judge.expect("relative_position_bucket", without_boundaries(every, (True, 32, 128)), tol=EXACT)
+        judge.expect("relative_position_bucket", without_boundaries(every, (False, 32, 128)), False, tol=EXACT)
         for empty in (torch.zeros(0, dtype=torch.long), torch.zeros(3, 0, dtype=torch.long),   # any shape: none too
                       torch.zeros(0, 2, 3, dtype=torch.long)):
             judge.expect("relative_position_bucket", empty, False, 16, 64, tol=EXACT)

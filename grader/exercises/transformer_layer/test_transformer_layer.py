@@ -153,13 +153,17 @@ def test_feed_forward(learner):
 
 
 # (batch, D, H, F, N)
-LAYER_SHAPES = [((), 8, 2, 16, 5), ((2,), 6, 1, 12, 4), ((), 4, 4, 8, 3), ((2,), 8, 4, 32, 1), ((), 6, 2, 6, 4)]
+# (batch, D, H, F, N); F a multiple of D, F = D, and F no multiple of D, wider (10 for 6) and narrower (5 for 8) than
+# the model (a loop over chunks of D hidden units drops the rest); the first three run pre-LN too
+LAYER_SHAPES = [((), 8, 2, 16, 5), ((2,), 6, 1, 10, 4), ((), 4, 4, 8, 3), ((2,), 8, 4, 32, 1), ((), 6, 2, 6, 4),
+                ((), 8, 2, 5, 3)]
 
 
 @pytest.mark.grades("transformer_layer", weight=2)
 def test_post_ln_layer(learner):
     """post-LN (the default): X ← LN1(X + MHA(X)); X ← LN2(X + FFN(X)); H = 1, H = D, N = 1, batched, and an FFN
-    as wide as the model (F = D: W1 and W2 square, b1 and b2 of one size, so neither is told apart by its shape)."""
+    as wide as the model (F = D: W1 and W2 square, b1 and b2 of one size, so neither is told apart by its shape), and
+    FFN widths that are no multiple of D (10 for D = 6, 5 for D = 8)."""
     gen = generator(704)
     with Judge(learner, "transformer_layer") as judge:
         for batch, dim, heads, hidden, n in LAYER_SHAPES:

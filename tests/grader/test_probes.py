@@ -367,6 +367,11 @@ CALLING_PROBES = {
             log_probs = torch.log_softmax(model(ids), dim=0)
             return sum(log_probs[ids[n], n - 1] for n in range(1, len(ids) - 1))   # stops before the last token
     """, "log_prob_terms_misread"),
+    "log_probability_targets_read_from_column_zero": ("sampling", """
+        def sequence_log_prob(model, ids):
+            log_probs = torch.log_softmax(model(ids), dim=0)
+            return log_probs[:, :-1].gather(0, ids[1:].unsqueeze(-1)).sum()    # an index column: column 0 only
+    """, "log_prob_terms_misread"),
     "default_scale_one_over_n": ("davit", """
         _right = channel_attention
 

@@ -6,7 +6,8 @@ the learner's function on inputs the contract fixes the answer for:
 
 - ``dtype_not_kept``: every wrong result has the expected values but another dtype (named with the modes it fails in:
   greedy, top-k, top-p...);
-- ``log_prob_terms_misread``: the log-probability is its negative, or misses its first or last term, or scores
+- ``log_prob_terms_misread``: the log-probability is its negative, or misses its first or last term, or scores one
+  token in every column or every token from one column, or scores
   ids[0] at 1/V, or shifts the logits by their maximum instead of normalising them, or reads every scored token in
   every column, or gathers along the wrong axis (read from the same logits);
 - ``log_prob_wrong_columns``: the log-probability changes when only the LAST column of the logits changes (that
@@ -196,6 +197,15 @@ class SamplingJudge(Judge):
              "the sum of log_probs[ids[1:], :-1], every scored token read in EVERY column (an (N-1, N-1) block), not "
              "one entry per column: index the rows and the columns together, log_probs[ids[1:], arange(N - 1)], or "
              "gather along axis 0"),
+            (float(log_probs[ids[-1]].sum()),
+             "the last token, ids[N-1], scored in every column (log_probs[ids[-1:], arange(N - 1)] broadcasts one "
+             "id against the positions): each column n - 1 must score its own token, ids[n]"),
+            (float(log_probs[ids[1]].sum()),
+             "the first scored token, ids[1], scored in every column: each column n - 1 must score its own token, "
+             "ids[n]"),
+            (float(log_probs[ids[1:], 0].sum()),
+             "every token read from column 0 (a gather whose index is a column of shape (N-1, 1), not a row of "
+             "shape (1, N-1), reads every target from the first column): ids[n] is read from column n - 1"),
         ] + ([(float(log_probs[0, ids[1:]].sum()),
                "the sum of row 0 at the columns numbered ids[n]: gather along axis 1 picks columns by the ids; the "
                "ids index the vocabulary, axis 0 of the (V, N) logits")] if in_range else [])

@@ -61,6 +61,7 @@ GENERIC = frozenset({"wrong_shape", "wrong_dtype", "not_finite", "transposed", "
                      "returns_inference_tensor", "changes_model_mode", "starts_threads_at_import", "backward_fails",
                      "integer_overflow", "multinomial_category_limit", "allocates_by_a_bound",
                      "draws_from_an_empty_range", "argument_sign_flipped",
+                     "tokens_and_width_mixed_up",
                      # a clause check whose failure nothing more specific explains (grader.clauses)
                      "breaks_structured_tokens", "breaks_batching", "breaks_single_token", "breaks_unequal_lengths",
                      "breaks_float64",

@@ -70,7 +70,7 @@ def structural(judge: Judge, observation: Observation, expected: Any) -> Diagnos
                   _stage,
                   _zero_read_as_unset, _optional_arguments, _defaults, _implicit_default, _argument_transposed,
                   _argument_negated,
-                  _square_only, _arguments,
+                  _square_only, _right_when_tokens_match_width, _arguments,
                   _wrong_for_size,
                   _integer_read_otherwise, _count_difference):
         try:
@@ -833,6 +833,42 @@ def _square_only(calls: _Calls, observation: Observation, expected: Any = None) 
         "loop over rows that runs over the width (or over columns that runs over the height), a reshape or view "
         "with height and width in each other's place, or an index computed as row * height + column (it is row * "
         "width + column). A test on square images alone cannot show this: test a wide and a tall one.")
+
+
+def _right_when_tokens_match_width(calls: _Calls, observation: Observation, expected: Any) -> Diagnosis | None:
+    """Wrong for a sequence of D rows and N != D columns, and right once that one argument has exactly D columns (its
+    columns repeated or cut) but not D + 1: the token count and the width are mixed up (a mean over the features
+    divided by X.shape[-1], a scale by the sequence length)."""
+    names = _parameter_names(calls.judge, observation.function)
+    for label, value, rebuild in _argument_slots(observation, names):
+        if not (_perturbable(value) and value.dim() >= 2 and 1 < value.shape[-2] != value.shape[-1] > 0):
+            continue
+        rows, columns = value.shape[-2:]
+
+        def widened(count: int, value=value, columns=columns) -> torch.Tensor:
+            return value.index_select(-1, torch.arange(count) % columns)
+        if _right_on(calls, observation, *rebuild(widened(rows))) and \
+                _wrong_on(calls, observation, *rebuild(widened(rows + 1))):
+            return "tokens_and_width_mixed_up", (
+                f"Your function is right when {label} has as many tokens (columns) as features (rows), {rows}, but "
+                f"not for {columns} or {rows + 1} tokens: the token count and the width are mixed up somewhere. A "
+                "sequence is (..., D, N): the features are axis -2 (X.shape[-2] is D) and the tokens axis -1; look "
+                "for a mean, a sum or a scale over the wrong axis, or a size read from the wrong one.")
+    return None
+
+
+def _wrong_on(calls: _Calls, observation: Observation, args: tuple, kwargs: dict) -> bool:
+    """Whether the learner's function runs on these inputs, valid ones (the reference takes them), and disagrees with
+    the reference there."""
+    try:
+        want = calls.reference(observation.function, args, kwargs)
+    except Exception:   # noqa: BLE001 - not a valid call of the contract: it tells nothing
+        return False
+    try:
+        got = calls.learner(observation.function, args, kwargs)
+    except LearnerError:
+        return False
+    return not agree(got, want, observation.tol)
 
 
 def _mask_expanded(calls: _Calls, observation: Observation, expected: Any = None) -> Diagnosis | None:

@@ -423,6 +423,12 @@ CALLING_PROBES = {
                 torch.randint(len(documents[0]) - 1, (1,), generator=generator)   # a bound of 0 for one sentence
             return _right(documents, generator)
     """, "draws_from_an_empty_range"),
+    "layer_norm_divided_by_the_token_count": ("transformer_layer", """
+        def layer_norm(X, gamma, beta, eps=1e-5):
+            mean = X.sum(dim=-2, keepdim=True) / X.shape[-1]            # N where D = X.shape[-2] is meant
+            variance = ((X - mean) ** 2).sum(dim=-2, keepdim=True) / X.shape[-1]
+            return gamma[:, None] * (X - mean) / torch.sqrt(variance + eps) + beta[:, None]
+    """, "tokens_and_width_mixed_up"),
     "window_axis_squeezed": ("swin", """
         _right = shifted_window_mask
 

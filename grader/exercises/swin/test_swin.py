@@ -99,13 +99,16 @@ def test_a_token_attends_only_within_its_window(learner):
 
 @pytest.mark.grades("window_partition")
 def test_window_partition_rejects_windows_that_do_not_tile(learner):
-    """ValueError when M does not divide H, does not divide W (with H fine), is larger than the grid, or is below 1:
-    0, and negative windows that divide both sides (4 % -2 == 0, so a divisibility test alone lets them through)."""
+    """ValueError when M does not divide H, does not divide W (with H fine), divides neither, is larger than the grid,
+    or is below 1: 0, and negative windows that divide both sides (4 % -2 == 0, so a divisibility test alone lets
+    them through)."""
     gen = generator(1403)
     with Judge(learner, "swin") as judge:
         judge.expect("window_partition", randn(gen, 2, 6, 4), 2, tol=EXACT)
         judge.expect_value_error("window_partition", randn(gen, 2, 6, 4), 3, argument="window (3 does not divide W=4)")
         judge.expect_value_error("window_partition", randn(gen, 2, 5, 4), 2, argument="window (2 does not divide H=5)")
+        judge.expect_value_error("window_partition", randn(gen, 2, 5, 7), 2,
+                                 argument="window (2 divides neither H=5 nor W=7)")
         judge.expect_value_error("window_partition", randn(gen, 1, 2, 4, 4), 8, argument="window (8 > the 4x4 grid)")
         judge.expect_value_error("window_partition", randn(gen, 2, 4, 4), 0, argument="window (0)")
         judge.expect_value_error("window_partition", randn(gen, 2, 4, 4), -2, argument="window (-2)")
@@ -161,14 +164,16 @@ def test_window_reverse_undoes_the_partition(learner):
 
 @pytest.mark.grades("window_reverse")
 def test_window_reverse_rejects_mismatched_windows(learner):
-    """ValueError when M does not divide the height or the width (also where (H/M)·⌊W/M⌋ is the number of windows
-    given), and when the number of windows is not (H/M)(W/M), also when the windows hold as many tokens in all as
-    the grid."""
+    """ValueError when M does not divide the height, the width or both (also where (H/M)·⌊W/M⌋ is the number of
+    windows given), and when the number of windows is not (H/M)(W/M), also when the windows hold as many tokens in all
+    as the grid."""
     gen = generator(1407)
     with Judge(learner, "swin") as judge:
         judge.expect("window_reverse", randn(gen, 6, 2, 4), 2, 4, 6, tol=EXACT)
         judge.expect_value_error("window_reverse", randn(gen, 6, 2, 4), 2, 5, 6, argument="height (5, M=2)")
         judge.expect_value_error("window_reverse", randn(gen, 6, 2, 9), 3, 6, 8, argument="width (8, M=3)")
+        judge.expect_value_error("window_reverse", randn(gen, 6, 2, 4), 2, 5, 7,
+                                 argument="height and width (5 x 7, M=2)")
         judge.expect_value_error("window_reverse", randn(gen, 1, 2, 16), 4, 4, 6,   # one window either way
                                  argument="width (6, M=4)")
         judge.expect_value_error("window_reverse", randn(gen, 5, 2, 4), 2, 4, 6,
@@ -302,13 +307,15 @@ def test_shifted_attention_keeps_tokens_apart(learner):
 
 @pytest.mark.grades("shifted_window_mask")
 def test_shifted_window_mask_rejects_invalid_sizes(learner):
-    """ValueError when the shift is not in [0, M) (equal to M, or negative) and when M does not divide the grid."""
+    """ValueError when the shift is not in [0, M) (equal to M, or negative) and when M does not divide the grid (one
+    side, or both)."""
     with Judge(learner, "swin") as judge:
         judge.expect("shifted_window_mask", 4, 6, 2, 1, tol=EXACT)
         judge.expect_value_error("shifted_window_mask", 4, 6, 2, 2, argument="shift (2 = M)")
         judge.expect_value_error("shifted_window_mask", 4, 6, 2, -1, argument="shift (negative)")
         judge.expect_value_error("shifted_window_mask", 4, 6, 4, 2, argument="window (4 does not divide W=6)")
         judge.expect_value_error("shifted_window_mask", 5, 6, 2, 1, argument="window (2 does not divide H=5)")
+        judge.expect_value_error("shifted_window_mask", 5, 7, 2, 1, argument="window (2 divides neither H=5 nor W=7)")
 
 
 # --------------------------------------------------------------------------------------------------- patch_merging
@@ -385,13 +392,15 @@ def test_patch_merging_gradients(learner):
 
 @pytest.mark.grades("patch_merging")
 def test_patch_merging_rejects_invalid_inputs(learner):
-    """ValueError for an odd height, an odd width, and gamma or W of the wrong shape (W's rows too)."""
+    """ValueError for an odd height, an odd width, both odd, and gamma or W of the wrong shape (W's rows too)."""
     gen = generator(1414)
     with Judge(learner, "swin") as judge:
         X, gamma, beta, W = merging_inputs(gen, (), 2, 4, 4)
         judge.expect("patch_merging", X, gamma, beta, W, tol=merging_tol(X, gamma, beta, W))
         judge.expect_value_error("patch_merging", randn(gen, 2, 3, 4), gamma, beta, W, argument="X (H = 3 is odd)")
         judge.expect_value_error("patch_merging", randn(gen, 2, 4, 5), gamma, beta, W, argument="X (W = 5 is odd)")
+        judge.expect_value_error("patch_merging", randn(gen, 2, 3, 5), gamma, beta, W,   # a test for either side odd
+                                 argument="X (H = 3 and W = 5 both odd)")            # by h ^ w lets this through
         judge.expect_value_error("patch_merging", X, gamma[:4], beta, W, argument="gamma (4 entries for 4C = 8)")
         judge.expect_value_error("patch_merging", X, gamma, beta, W.T, argument="W (8, 4) instead of (4, 8)")
         judge.expect_value_error("patch_merging", X, gamma, beta, randn(gen, 6, 8), argument="W (6, 8): 2C = 4 rows")

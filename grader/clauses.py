@@ -166,6 +166,7 @@ CLAUSES: dict[str, Clause] = {
         "multi_head_attention(X, X, ...)): each pair of tensor arguments of the same shape and dtype given as one "
         "object, with a mask where the function takes one; and, with one query fewer than keys, each argument that "
         "can be given as the first columns of another (a view of its memory: one data pointer for two arguments); "
+        "in a params dict, weights tied (one tensor under two keys), alone and all at once with their biases; "
         "identity says nothing about the call",
         lambda base: [replace(base, n_q=base.n_k, mask=base.mask or "random")]),
     # For functions that normalise each column (a layer norm inside): `make` reads extra["constant_columns"].
@@ -238,10 +239,13 @@ CLAUSES: dict[str, Clause] = {
     # For functions that take a model (`_has_a_model`).
     "model_kinds": Clause(
         "a model is called as it is given, whatever it is: a module in eval mode (left in eval mode), a plain "
-        "function (no .eval(), no .training), and a trained module whose logits require grad (called with grad on, "
-        "and under torch.no_grad())",
+        "function (no .eval(), no .training; its parameter positional-only and not named ids; plain Python over its "
+        "ids, which torch.func.vmap cannot run), a trained module whose logits require grad (called with grad on, "
+        "and under torch.no_grad()), a module in the middle of training (weights that require grad with gradients "
+        "accumulated, a frozen one, a forward hook: left as they are), and a module whose logits are a view of its "
+        "own weights (writing into the logits writes into the model)",
         lambda base: [replace(base, extra={**base.extra, "model_kind": kind})
-                      for kind in ("eval", "function", "tracked")]),
+                      for kind in ("eval", "function", "tracked", "trained", "weights_view")]),
     "gradients": Clause(
         "autograd reaches every floating-point tensor argument, each weight of a params dict included, with the "
         "reference's gradients, from every returned tensor (attention's weights too); a batch of two, float64 "
@@ -387,8 +391,11 @@ def _has_a_model(spec: Spec) -> bool:
 def _models_of_kind(call: tuple[tuple, dict], kind: str) -> tuple[tuple, dict]:
     """The call with each model handed over as `kind` says (`TableModel.kind`)."""
     def of_kind(value: Any) -> Any:
-        return TableModel(value.table, value.pos, value.context, value.layout, kind) \
-            if isinstance(value, TableModel) else value
+        if not isinstance(value, TableModel):
+            return value
+        if kind == "weights_view":   # a position-only model, in the middle of training
+            return TableModel(value.table, value.pos, value.context, "weights_view", "trained")
+        return TableModel(value.table, value.pos, value.context, value.layout, kind)
     args, kwargs = call
     return tuple(of_kind(value) for value in args), {name: of_kind(value) for name, value in kwargs.items()}
 
@@ -404,7 +411,7 @@ def _same_object_calls(args: tuple, kwargs: dict) -> list[tuple[tuple, dict]]:
     the later one replaced by the earlier one's object; once with every such group one object at the same time
     (tied weights: Wq is Wk and bq is bk together), where that is not already one of the pairs; and, in a params
     dict, once for each weight matrix tied to the first of its shape (params["Wk"] is params["Wq"]), its bias
-    apart."""
+    apart, and once with every tensor of the dict tied to the first of its shape, biases too."""
     slots = [(slot, value) for slot, value in [*enumerate(args), *kwargs.items()] if isinstance(value, torch.Tensor)]
     calls, pairs, groups = [], 0, {}
     for index, (first, tensor) in enumerate(slots):
@@ -425,6 +432,14 @@ def _same_object_calls(args: tuple, kwargs: dict) -> list[tuple[tuple, dict]]:
                     tied = first.setdefault((tuple(tensor.shape), tensor.dtype), tensor)
                     if tied is not tensor:
                         calls.append(_with_objects(args, kwargs, {slot: {**value, key: tied}}))
+            # and every tensor of the dict tied to the first of its shape at once, biases too (Wk is Wq and bk is bq:
+            # a model with one projection for queries and keys), while the sequences stay apart
+            every: dict = {}
+            tied_all = {key: every.setdefault((tuple(tensor.shape), tensor.dtype), tensor)
+                        if isinstance(tensor, torch.Tensor) and tensor.is_floating_point() else tensor
+                        for key, tensor in value.items()}
+            if sum(tied_all[key] is not value[key] for key in value) > 1:
+                calls.append(_with_objects(args, kwargs, {slot: tied_all}))
     return calls
 
 
@@ -554,9 +569,10 @@ CLAUSE_DIAGNOSES: dict[str, tuple[str, str]] = {
     "model_kinds": ("model_handled_as_one_kind", "Your function works with the model as usually handed over (a "
                     "torch.nn.Module in training mode) but not as the call shown hands it over: a model may be any "
                     "callable (a plain function has no .eval() or .training), a module given in eval mode is handed "
-                    "back in eval mode, and a trained module's logits require grad outside torch.no_grad() "
-                    "(.numpy() refuses them: use .tolist(), .item() or torch operations). Call the model as it is "
-                    "given."),
+                    "back in eval mode, a trained module's logits require grad outside torch.no_grad() "
+                    "(.numpy() refuses them: use .tolist(), .item() or torch operations), and a module's logits may "
+                    "be a view of its own weights (compute into new tensors: logits / T, not logits /= T). Call the "
+                    "model as it is given, on a LongTensor of ids, model(ids)."),
     "gradients": ("wrong_gradient", "Your outputs are right but autograd does not give the reference's gradients "
                   "for every input and weight: look for .detach(), .data, .item(), torch.no_grad(), a tensor rebuilt "
                   "from values (torch.tensor(...)), or an in-place write on the way."),

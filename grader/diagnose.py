@@ -58,7 +58,8 @@ GENERIC = frozenset({"wrong_shape", "wrong_dtype", "not_finite", "transposed", "
                      "in_place_on_a_leaf_that_requires_grad", "numpy_on_a_graph", "needs_cuda", "recursion_too_deep",
                      "result_items_in_another_order", "regex_not_escaped", "option_not_finished",
                      "none_used_as_a_value",
-                     "returns_inference_tensor", "changes_model_mode", "starts_threads_at_import", "backward_fails",
+                     "returns_inference_tensor", "changes_model_mode", "changes_model_state", "starts_threads_at_import",
+                     "backward_fails",
                      "integer_overflow", "multinomial_category_limit", "allocates_by_a_bound",
                      "draws_from_an_empty_range", "argument_sign_flipped",
                      "tokens_and_width_mixed_up",
@@ -103,6 +104,12 @@ SANDBOX_READINGS = {
         "without dropout; switched to training mode afterwards, a caller's validation loop goes on with dropout. "
         "Leave the mode to the caller (the model is called as it is given), or put it back as it was: was = "
         "model.training; model.eval(); ...; model.train(was).")),
+    "ModelStateChanged": ("changes_model_state", (
+        "Your function changes the model it is given beyond its mode (the message says what): which weights "
+        "require grad (requires_grad_(), a frozen layer unfrozen or a trained one frozen), their dtype "
+        "(model.double() converts the caller's module in place), the gradients the caller is accumulating "
+        "(model.zero_grad()), or it calls model.forward(ids) directly, which skips the module's hooks. Call the "
+        "model as it is given, model(ids), and convert or detach its logits instead.")),
     "GradModeChanged": ("turns_grad_mode_on", (
         "Your function was called under torch.no_grad() and returned a result that requires grad: it turns grad mode "
         "on inside (torch.enable_grad(), torch.set_grad_enabled(True)), so a caller who asked for no graph (an "

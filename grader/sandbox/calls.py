@@ -263,6 +263,12 @@ def refuse_a_changed_model_mode(request: dict, args: list, kwargs: dict) -> None
                           f"mode (it was in {was} mode before the call): hand a model back in the mode it came in "
                           "(was_training = model.training ... model.train(was_training)), and only where it is a "
                           "module: a model may be any callable", "ModelModeChanged")
+        if model.training_state() != model.initial_state:
+            raise Failure("exception", f"{request.get('function')} returned, but changed the model it was given: "
+                          "which of its weights require grad, their dtype, the gradients it has accumulated "
+                          "(zero_grad()) or its hooks. A caller's model is in the middle of training: call it as it "
+                          "is (model(ids), which runs its hooks, not model.forward(ids)), read its logits, and leave "
+                          "the rest alone (no requires_grad_(), .double(), zero_grad() on it).", "ModelStateChanged")
 
 
 def refuse_a_model_run_otherwise(request: dict, args: list, kwargs: dict, expected: object) -> None:

@@ -22,7 +22,8 @@ never pickle, so decoding cannot run code:
 - `{"table_model": [table, pos]}` becomes a `TableModel` (a deterministic language model); `[table, pos, "sum"]` one
   whose columns read the sum of the ids so far (a model with a longer memory than the last token), and
   `[table, pos, context, "column_major"]` one whose logits come back as a transposed view (a row-major model's .T),
-  and `[table, pos, context, layout, kind]` one handed over another way (`TableModel.kind`).
+  `[table, pos, context, "weights_view"]` a position-only one whose logits are a slice of its own weights, and
+  `[table, pos, context, layout, kind]` one handed over another way (`TableModel.kind`).
 
 `decode` is strict: an unknown tag, dtype or shape that does not match the byte count is a `ProtocolError`, and sizes
 are capped. This module imports only the standard library and torch: its source is also sent to the sandbox, which
@@ -149,16 +150,23 @@ class TableModel(torch.nn.Module):
     It is a `torch.nn.Module` (without parameters), as a caller's model usually is: code that treats modules apart
     (`if isinstance(model, nn.Module): model.eval()`) runs here too, and the worker checks the mode it leaves.
 
+    With `layout="weights_view"` the model ignores the ids and returns a slice of its own position table,
+    `pos[:, :N]` (a position-only model whose logits are a view of its weights, as `nn.Embedding.weight.T[:, :N]`
+    is): writing into its logits writes into the model.
+
     `kind` is how the caller hands it over: "module" (in training mode), "eval" (a module in eval mode, as a
     validation loop has it), "function" (the worker passes a plain function that calls it, as the contract allows a
-    model to be any callable) or "tracked" (in the worker, its logits require grad, as a trained module's do when
-    called outside torch.no_grad(): `track`). Each call notes torch's default dtype (`defaults`): a function that
-    changes it while the caller's model runs is seen.
+    model to be any callable: its parameter is positional-only and not named ids, and it reads the ids as Python
+    ints, as plain Python models do), "tracked" (in the worker, its logits require grad, as a trained module's do
+    when called outside torch.no_grad(): `track`) or "trained" (a module in the middle of training: `table` an
+    `nn.Parameter` that requires grad and holds an accumulated `.grad`, `pos` a frozen one, added by a forward hook
+    as adapters are, so that calling `.forward` directly skips it). Each call notes torch's default dtype
+    (`defaults`): a function that changes it while the caller's model runs is seen.
     """
 
     CONTEXTS = ("last", "sum")
-    LAYOUTS = ("row_major", "column_major")
-    KINDS = ("module", "eval", "function", "tracked")
+    LAYOUTS = ("row_major", "column_major", "weights_view")
+    KINDS = ("module", "eval", "function", "tracked", "trained")
 
     def __init__(self, table: torch.Tensor, pos: torch.Tensor, context: str = "last", layout: str = "row_major",
                  kind: str = "module"):
@@ -179,6 +187,22 @@ class TableModel(torch.nn.Module):
         self.offset: torch.Tensor | None = None   # an exact zero added to the logits (`track`)
         if kind == "eval":
             self.eval()
+        if kind == "trained":
+            self.table = torch.nn.Parameter(table.detach().clone(), requires_grad=True)
+            self.table.grad = torch.full_like(table, 0.25)          # gradients the caller is accumulating
+            self.pos = torch.nn.Parameter(pos.detach().clone(), requires_grad=False)   # frozen
+            if layout != "weights_view":
+                self.register_forward_hook(lambda module, inputs, logits: logits + module._positions(inputs[0]))
+        self.initial_state = self.training_state()
+
+    def training_state(self) -> tuple:
+        """What a trainer keeps on the model besides its weights' values (compared bitwise apart): each weight's
+        requires_grad flag and dtype, its accumulated gradient, and the forward hooks."""
+        def grad(weight: torch.Tensor) -> object:
+            return None if weight.grad is None else (weight.grad.dtype, tuple(weight.grad.shape),
+                                                     weight.grad.detach().double().flatten().tolist())
+        return tuple((weight.requires_grad, weight.dtype, grad(weight)) for weight in (self.table, self.pos)) + (
+            len(self._forward_hooks),)
 
     def track(self) -> None:
         """Make the logits require grad (an exact zero that requires grad is added to them), as a trained module's
@@ -187,8 +211,10 @@ class TableModel(torch.nn.Module):
 
     def as_function(self):
         """A plain function calling this model (a model may be any callable): `table_model` leads back to it."""
-        def model(ids: torch.Tensor) -> torch.Tensor:
-            return self(ids)
+        def model(tokens: torch.Tensor, /) -> torch.Tensor:
+            if not isinstance(tokens, torch.Tensor) or tokens.dtype != torch.int64 or tokens.dim() != 1:
+                raise TypeError(f"this model takes ids as a LongTensor (N,), got {_described(tokens)}")
+            return self(torch.tensor([int(token) for token in tokens.tolist()], dtype=torch.int64))
         model.table_model = self
         return model
 
@@ -197,15 +223,29 @@ class TableModel(torch.nn.Module):
         return ids if self.context == "last" else torch.cumsum(ids, dim=0) % self.table.shape[0]
 
     def forward(self, ids: torch.Tensor) -> torch.Tensor:
-        ids = torch.as_tensor(ids)
-        if ids.dim() != 1 or ids.shape[0] > self.pos.shape[1]:
-            raise ValueError(f"ids must be (N,) with N <= {self.pos.shape[1]}, got {tuple(ids.shape)}")
+        if not isinstance(ids, torch.Tensor) or ids.dtype != torch.int64 or ids.dim() != 1:
+            raise TypeError(f"a model takes ids as a LongTensor (N,), got {_described(ids)}")
+        if ids.shape[0] > self.pos.shape[1]:
+            raise ValueError(f"ids: this model takes at most {self.pos.shape[1]} positions, got {ids.shape[0]}")
         self.calls += 1
         self.defaults.add(torch.get_default_dtype())
-        logits = self.table[:, self.keys(ids)] + self.pos[:, : ids.shape[0]]
+        if self.layout == "weights_view":
+            return self.pos[:, : ids.shape[0]]
+        logits = self.table[:, self.keys(ids)]
+        if self.kind != "trained":       # a trained model's forward hook adds the positions
+            logits = logits + self._positions(ids)
         if self.offset is not None:
             logits = logits + self.offset
         return logits.T.contiguous().T if self.layout == "column_major" else logits
+
+    def _positions(self, ids: torch.Tensor) -> torch.Tensor:
+        return self.pos[:, : ids.shape[0]]
+
+
+def _described(value: object) -> str:
+    if isinstance(value, torch.Tensor):
+        return f"a {str(value.dtype).removeprefix('torch.')} tensor of shape {tuple(value.shape)}"
+    return f"a {type(value).__name__}"
 
 
 # ---------------------------------------------------------------------------------------------------------- frames
@@ -322,7 +362,7 @@ def encode(value: object, keep_layout: bool = False) -> object:
     if isinstance(value, Seed):
         return {"seed": int(value.n)}
     if isinstance(value, TableModel):
-        parts = [encode(value.table), encode(value.pos)]
+        parts = [encode(value.table.detach()), encode(value.pos.detach())]
         if value.kind != "module":
             return {"table_model": [*parts, value.context, value.layout, value.kind]}
         if value.layout != "row_major":

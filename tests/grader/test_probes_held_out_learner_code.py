@@ -1981,6 +1981,14 @@ KNOWN_MISSES = {
     "blind104_generate_buffer_sized_by_max_new_tokens": "wrong only where max_new_tokens is too large to allocate "
         "and an eos ends the run first: a check there rejected six right entries of earlier batches and the "
         "catalogue's alternative, which preallocate the same buffer",
+    "blind111_beam_search_model_logits_cast_to_float32": "scores a float64 model's logits in float32, which only "
+        "logits closer than float32 resolves show (1 and 1 + 1e-9): the contract names no dtype for beam scores, and "
+        "an earlier batch and a catalogue alternative score in float32 as right code (blind6_beam_search_scores_in_"
+        "float32, sa_right_beam_stop_when_best_done); a check there rejected the first",
+    "blind111_beam_search_last_columns_gathered_before_scoring": "wrong only for a model whose logits are a view of "
+        "one output buffer it overwrites at its next call (a CUDA-graph runner's static output): the contract does "
+        "not say whether a model's logits stay valid after its next call, so a caller may keep them, as this entry "
+        "does",
     "blind104_pixel_sequence_start_padded_through_a_double": "wrong only for a start id past 2**53, which F.pad's "
         "fill value rounds: a check there rejected sixteen right entries of earlier batches that pad with F.pad",
     "blind104_local_mask_isin_of_all_allowed_offsets": "as blind101_local_mask_squared_distance_overflows_for_huge_"

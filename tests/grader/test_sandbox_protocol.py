@@ -136,6 +136,34 @@ def test_table_model_checks_shapes():
         TableModel(torch.randn(4, 4), torch.randn(4, 2))(torch.tensor([0, 1, 2]))
 
 
+def test_table_models_take_long_ids_and_come_in_training():
+    """A model takes a LongTensor (N,) of ids (a list or int32 ids are a TypeError, as for a model built on
+    F.one_hot); a plain function's parameter is positional-only; a trained module keeps weights that require grad,
+    a gradient, a frozen table and a forward hook, whose state `training_state` compares; a weights_view model's
+    logits are a slice of its own weights."""
+    table, pos = torch.randn(3, 3), torch.randn(3, 4)
+    model = TableModel(table, pos)
+    for ids in ([0, 1], torch.tensor([0, 1], dtype=torch.int32), torch.tensor([[0, 1]])):
+        with pytest.raises(TypeError, match="LongTensor"):
+            model(ids)
+    function = TableModel(table, pos, kind="function").as_function()
+    assert torch.equal(function(torch.tensor([2, 0])), model(torch.tensor([2, 0])))
+    with pytest.raises(TypeError):
+        function(ids=torch.tensor([2, 0]))
+    trained = TableModel(table, pos, kind="trained")
+    assert trained.table.requires_grad and not trained.pos.requires_grad and trained.table.grad is not None
+    assert torch.allclose(trained(torch.tensor([2, 0])), model(torch.tensor([2, 0])))
+    assert not torch.allclose(trained.forward(torch.tensor([2, 0])), model(torch.tensor([2, 0])))   # the hook adds pos
+    state = trained.initial_state
+    trained.zero_grad()
+    assert trained.training_state() != state
+    view = TableModel(table, pos, "last", "weights_view", "trained")
+    logits = view(torch.tensor([1, 2, 0]))
+    assert logits.data_ptr() == view.pos.data_ptr() and torch.equal(logits, pos[:, :3])
+    back = decode(encode(view))
+    assert (back.layout, back.kind) == ("weights_view", "trained")
+
+
 def test_a_lying_tensor_subclass_is_sent_as_its_true_data():
     class Liar(torch.Tensor):
         @classmethod

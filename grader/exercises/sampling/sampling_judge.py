@@ -175,7 +175,8 @@ class SamplingJudge(Judge):
         model, ids, got = bound["model"], bound["ids"], observation.result
         if len(ids) < 3 or not isinstance(got, torch.Tensor) or got.numel() != 1:
             return None
-        logits = (model.table.double()[:, model.keys(ids)] + model.pos.double()[:, : len(ids)])[:, :-1]  # (V, N-1)
+        with torch.no_grad():
+            logits = upcast(model)(ids.long())[:, :-1]                                       # (V, N-1), float64
         picked = logits.gather(0, ids[1:][None]).squeeze(0)                                  # logit of ids[n]
         log_probs = logits - torch.logsumexp(logits, dim=0)                                  # (V, N - 1)
         terms = picked - torch.logsumexp(logits, dim=0)
@@ -399,7 +400,7 @@ def _score(model: TableModel, ids: torch.Tensor, start: int) -> float | None:
 
 def _loose(model: TableModel) -> Tolerance:
     """A float32 bound for a short sequence's log-probability under ``model`` (generous: twice test_sampling's)."""
-    top = float(model.table.abs().max() + model.pos.abs().max())
+    top = float(model.table.detach().abs().max() + model.pos.detach().abs().max())
     return Tolerance.float32(8 * (2 * top + model.table.shape[0] + 3))
 
 

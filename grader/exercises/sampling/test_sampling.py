@@ -352,6 +352,23 @@ def test_generate_greedy_ties(learner):
                                 "a sampled one-hot with several ones break the tie otherwise.", judge.problems[0])
 
 
+@pytest.mark.grades("generate")
+def test_generate_filters_with_tied_logits(learner):
+    """Sampled generation from models whose logits tie at the filters' edges, as next_token_probs's contract has it
+    inside generate too: top-k keeps exactly k tokens (a tie at the k-th goes to the lower ids), top-p sorts tied
+    tokens by id; 1 to 3 kept tokens, temperatures 1 and 0.7, each with several seeds (a filter that keeps every tie
+    of the k-th logit draws the extra tokens now and then)."""
+    with SamplingJudge(learner) as judge:
+        for column, top_k, top_p in (([2.0, 1.0, 1.0, 0.0], 2, None), ([1.0, 1.0, 1.0, 0.0, 0.0], 1, None),
+                                     ([0.0, 3.0, 1.0, 3.0, 1.0], 3, None), ([2.0, 2.0, 0.0, 2.0], None, 0.5),
+                                     ([1.0, 0.0, 1.0, 1.0, 0.0], 2, 0.9)):
+            vocab = len(column)
+            model = TableModel(torch.tensor(column).repeat(vocab, 1).T.contiguous(), torch.zeros(vocab, 16))
+            for seed, temperature in ((0, 1.0), (1, 0.7), (2, 1.0), (3, 0.7)):
+                judge.expect("generate", model, torch.tensor([0]), 8, temperature, top_k, top_p,
+                             generator=Seed(500 + seed), tol=EXACT)
+
+
 def only_maxima(model: TableModel, prompt: torch.Tensor, result) -> bool:
     """Whether every token a greedy `result` adds after `prompt` has a maximal logit where it was chosen."""
     if not isinstance(result, torch.Tensor) or result.dim() != 1 or len(result) <= len(prompt) or \
@@ -453,19 +470,19 @@ def test_sequence_log_prob(learner):
     with SamplingJudge(learner) as judge:
         for vocab, n, scale in ((10, 6, 2.0), (5, 2, 2.0), (7, 1, 2.0), (20, 15, 2.0), (10, 6, 3000.0)):
             model = table_model(gen, vocab, 16, scale)
-            top = float(model.table.abs().max() + model.pos.abs().max())
+            top = float(model.table.detach().abs().max() + model.pos.detach().abs().max())
             judge.expect("sequence_log_prob", model, torch.randint(0, vocab, (n,), generator=gen),
                          tol=Tolerance.float32(4 * n * (2 * top + vocab + 3)))
         gen = generator(909)   # 40 ids, and a model whose columns read every earlier token: no window may restart
         for context in ("last", "sum"):
             model = table_model(gen, 6, 48, context=context)
-            top = float(model.table.abs().max() + model.pos.abs().max())
+            top = float(model.table.detach().abs().max() + model.pos.detach().abs().max())
             judge.expect("sequence_log_prob", model, torch.randint(0, 6, (40,), generator=gen),
                          tol=Tolerance.float32(4 * 40 * (2 * top + 6 + 3)))
         model = table_model(gen, 1, 8)
         judge.expect("sequence_log_prob", model, torch.zeros(5, dtype=torch.long), tol=Tolerance.float32(64.0))
         model = table_model(gen, 5, 1600)   # a long sequence: no table or buffer of the learner's own may cap N
-        top = float(model.table.abs().max() + model.pos.abs().max())
+        top = float(model.table.detach().abs().max() + model.pos.detach().abs().max())
         judge.expect("sequence_log_prob", model, torch.randint(0, 5, (1500,), generator=gen),
                      tol=Tolerance.float32(4 * 1500 * (2 * top + 5 + 3)))
 
@@ -481,7 +498,7 @@ def test_sequence_log_prob_calls_the_model_once(learner):
         for vocab, n in ((8, 6), (5, 2), (9, 12), (7, 40)):
             model = table_model(gen, vocab, 48)
             ids = torch.randint(0, vocab, (n,), generator=gen)
-            top = float(model.table.abs().max() + model.pos.abs().max())
+            top = float(model.table.detach().abs().max() + model.pos.detach().abs().max())
             judge.expect("sequence_log_prob", model, ids, tol=Tolerance.float32(4 * n * (2 * top + vocab + 3)))
             if learner.model_calls != [1]:
                 extra.append(f"{call_text('sequence_log_prob', (model, ids), {})} called the model "
@@ -719,7 +736,7 @@ def test_sequence_log_prob_gradients(learner):
         for index, (vocab, n) in enumerate(((10, 6), (5, 2), (20, 15))):
             model = TableModel(randn(gen, vocab, vocab, dtype=torch.float64, scale=2.0),
                                randn(gen, vocab, 16, dtype=torch.float64, scale=0.5))
-            top = float(model.table.abs().max() + model.pos.abs().max())
+            top = float(model.table.detach().abs().max() + model.pos.detach().abs().max())
             tol = Tolerance.float32(4 * n * (2 * top + vocab + 3)).scaled(FLOAT64)
             judge.expect_grad("sequence_log_prob", (model, torch.randint(0, vocab, (n,), generator=gen)), {},
                               ["0/table", "0/pos"], tol=tol, seed=917 + index)
@@ -734,9 +751,124 @@ def test_sequence_log_prob_float64_precision(learner):
         for vocab, n in ((10, 6), (7, 1), (20, 15)):
             model = TableModel(randn(gen, vocab, vocab, dtype=torch.float64, scale=2.0),
                                randn(gen, vocab, 16, dtype=torch.float64, scale=0.5))
-            top = float(model.table.abs().max() + model.pos.abs().max())
+            top = float(model.table.detach().abs().max() + model.pos.detach().abs().max())
             judge.expect("sequence_log_prob", model, torch.randint(0, vocab, (n,), generator=gen),
                          tol=Tolerance.float32(4 * n * (2 * top + vocab + 3)).scaled(FLOAT64))
+
+
+def trained_models(gen: torch.Generator, vocab: int, positions: int) -> list[TableModel]:
+    """A module in the middle of training (weights that require grad, gradients accumulated, a frozen position table
+    added by a forward hook, of a scale that matters), and one whose logits are a view of its own weights."""
+    table, pos = randn(gen, vocab, vocab, scale=2.0), randn(gen, vocab, positions, scale=2.0)
+    return [TableModel(table, pos, kind="trained"), TableModel(table, pos, "last", "weights_view", "trained")]
+
+
+@pytest.mark.grades("generate")
+def test_generate_with_models_in_training(learner):
+    """Sampled (a temperature, top-k and top-p, seeded) and greedy generation with a model in the middle of training
+    and one whose logits are a view of its weights: the reference's ids, and the model left as it was (which weights
+    require grad, their values and dtype, their accumulated gradients; logits written into in place write into the
+    model)."""
+    gen = generator(931)
+    with SamplingJudge(learner) as judge:
+        for model in trained_models(gen, 7, 16):
+            prompt = torch.randint(0, 7, (2,), generator=gen)
+            judge.expect("generate", model, prompt, 6, 0.8, 4, 0.9, generator=Seed(40), tol=EXACT)
+            judge.expect("generate", model, prompt, 5, 1.5, generator=Seed(41), tol=EXACT)
+            judge.expect("generate", model, prompt, 5, 0.0, tol=EXACT)
+
+
+@pytest.mark.grades("beam_search")
+def test_beam_search_with_models_in_training(learner):
+    """beam_search with a model in the middle of training and one whose logits are a view of its weights: the
+    reference's ids, and the model left as it was."""
+    gen = generator(932)
+    with SamplingJudge(learner) as judge:
+        for model in trained_models(gen, 6, 16):
+            judge.expect("beam_search", model, torch.randint(0, 6, (2,), generator=gen), 2, 4, tol=EXACT)
+
+
+@pytest.mark.grades("sequence_log_prob")
+def test_sequence_log_prob_with_models_in_training(learner):
+    """sequence_log_prob with a model in the middle of training and one whose logits are a view of its weights: the
+    reference's value, and the model left as it was."""
+    gen = generator(935)
+    with SamplingJudge(learner) as judge:
+        for model in trained_models(gen, 6, 16):
+            ids = torch.randint(0, 6, (7,), generator=gen)
+            judge.expect("sequence_log_prob", model, ids, tol=log_prob_tol((model, ids), {}))
+
+
+def short_models(gen: torch.Generator):
+    """(model, prompt, steps): models that take no more positions than the sequence needs (the prompt and every new
+    token but the last)."""
+    for prompt_length, steps in ((2, 3), (1, 5)):
+        prompt = torch.randint(0, 5, (prompt_length,), generator=gen)
+        yield table_model(gen, 5, prompt_length + steps - 1), prompt, steps
+
+
+@pytest.mark.grades("generate")
+def test_generate_with_a_model_of_just_enough_positions(learner):
+    """A model that takes no more positions than the sequence needs: generate calls it on the tokens so far (sampled
+    and greedy), never on a longer padded buffer."""
+    with SamplingJudge(learner) as judge:
+        for model, prompt, steps in short_models(generator(933)):
+            judge.expect("generate", model, prompt, steps, 1.0, generator=Seed(50 + steps), tol=EXACT)
+            judge.expect("generate", model, prompt, steps, 0.0, tol=EXACT)
+
+
+@pytest.mark.grades("beam_search")
+def test_beam_search_with_a_model_of_just_enough_positions(learner):
+    """A model that takes no more positions than the sequence needs: beam_search calls it on each beam so far."""
+    with SamplingJudge(learner) as judge:
+        for model, prompt, steps in short_models(generator(936)):
+            judge.expect("beam_search", model, prompt, 2, steps, tol=EXACT)
+
+
+# Columns that are probability vectors (non-negative, summing to 1) and columns of non-positive numbers (which look
+# like log-probabilities but are not normalised): logits all the same, to go through the softmax.
+LOOKALIKE_COLUMNS = ([1.0, 0.0, 0.0], [0.5, 0.25, 0.25, 0.0], [-1.0, -1.0], [-0.5, -2.0, -3.0])
+
+
+def lookalike_model(column: list[float]) -> TableModel:
+    vocab = len(column)
+    return TableModel(torch.tensor(column).repeat(vocab, 1).T.contiguous(), torch.zeros(vocab, 12))
+
+
+@pytest.mark.grades("generate")
+def test_generate_logits_that_look_like_probabilities(learner):
+    """Logits are logits whatever their values: columns that are probability vectors, or non-positive like
+    log-probabilities, still go through the softmax (seeded sampling)."""
+    with SamplingJudge(learner) as judge:
+        for column in LOOKALIKE_COLUMNS:
+            judge.expect("generate", lookalike_model(column), torch.tensor([0]), 8, generator=Seed(60 + len(column)),
+                         tol=EXACT)
+
+
+@pytest.mark.grades("beam_search")
+def test_beam_search_logits_that_look_like_probabilities(learner):
+    """Logits are logits whatever their values: columns that are probability vectors, or non-positive like
+    log-probabilities, are log-softmaxed before they are summed."""
+    with SamplingJudge(learner) as judge:
+        for column in LOOKALIKE_COLUMNS:
+            judge.expect("beam_search", lookalike_model(column), torch.tensor([0]), 2, 3, tol=EXACT)
+
+
+@pytest.mark.grades("sequence_log_prob")
+def test_sequence_log_prob_logits_that_look_like_probabilities(learner):
+    """Logits are logits whatever their values (columns that are probability vectors, or non-positive like
+    log-probabilities); and a vocabulary as large as the sequence is long ((V, N) square: a transpose meant for a
+    (N, V) model would fit)."""
+    with SamplingJudge(learner) as judge:
+        for column in LOOKALIKE_COLUMNS:
+            model, vocab = lookalike_model(column), len(column)
+            ids = torch.tensor([0, vocab - 1, 0, 1 % vocab])
+            judge.expect("sequence_log_prob", model, ids, tol=log_prob_tol((model, ids), {}))
+        gen = generator(934)
+        for vocab in (3, 5):
+            model = table_model(gen, vocab, 8)
+            ids = torch.randint(0, vocab, (vocab,), generator=gen)
+            judge.expect("sequence_log_prob", model, ids, tol=log_prob_tol((model, ids), {}))
 
 
 # ------------------------------------------------------------------ the contract's clauses (grader/clauses.py)
@@ -769,7 +901,7 @@ def log_prob_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:
 
 def log_prob_tol(args: tuple, kwargs: dict) -> Tolerance:
     model, ids = args
-    top = float(model.table.abs().max() + model.pos.abs().max())
+    top = float(model.table.detach().abs().max() + model.pos.detach().abs().max())
     return Tolerance.float32(4 * len(ids) * (2 * top + len(model.table) + 3))
 
 

@@ -289,8 +289,9 @@ def layer_inputs(gen: torch.Generator, case: Case) -> tuple[tuple, dict]:
     mask = clause_mask(gen, case, case.n_q, case.n_q)
     X = hide_large(X, mask, case)
     norm_first = case.extra.get("norm_first", False)                     # each clause in both modes (Spec.modes)
-    if case.mask == "hidden_keys_large" or case.scale != 1:
+    if case.mask == "hidden_keys_large" or case.scale > 1:
         norm_first = False          # pre-LN would normalise the enlarged tokens back before they become keys
+    # small inputs keep both modes: pre-LN's first norm sees columns of tiny variance, where eps weighs most
     if case.extra.get("constant_columns"):
         X, norm_first = with_a_constant_column(X, case), True          # pre-LN: the first norm sees that token
     return (X, layer_params(gen, case.dim, 2 * case.dim, case.dtype), case.heads, mask, norm_first), {}

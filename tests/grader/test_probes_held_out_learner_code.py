@@ -2114,6 +2114,10 @@ HUNDRED_AND_SEVENTH_BATCH = blind_batch("held_out_blind_106", "_106")
 HUNDRED_AND_EIGHTH_BATCH = blind_batch("held_out_blind_107", "_107")
 HUNDRED_AND_NINTH_BATCH = blind_batch("held_out_blind_108", "_108")
 HUNDRED_AND_TENTH_BATCH = blind_batch("held_out_blind_109", "_109")
+HUNDRED_AND_ELEVENTH_BATCH = blind_batch("held_out_blind_110", "_110")
+HUNDRED_AND_TWELFTH_BATCH = blind_batch("held_out_blind_111", "_111")
+HUNDRED_AND_THIRTEENTH_BATCH = blind_batch("held_out_blind_112", "_112")
+HUNDRED_AND_FOURTEENTH_BATCH = blind_batch("held_out_blind_113", "_113")
 PROBES = FIRST_BATCH + SECOND_BATCH + THIRD_BATCH + FOURTH_BATCH + FIFTH_BATCH + SIXTH_BATCH + SEVENTH_BATCH + \
     EIGHTH_BATCH + NINTH_BATCH + TENTH_BATCH + ELEVENTH_BATCH + TWELFTH_BATCH + THIRTEENTH_BATCH + FOURTEENTH_BATCH + \
     FIFTEENTH_BATCH + SIXTEENTH_BATCH + SEVENTEENTH_BATCH + EIGHTEENTH_BATCH + NINETEENTH_BATCH + TWENTIETH_BATCH + \
@@ -2136,7 +2140,8 @@ PROBES = FIRST_BATCH + SECOND_BATCH + THIRD_BATCH + FOURTH_BATCH + FIFTH_BATCH +
     + NINETY_SEVENTH_BATCH + NINETY_EIGHTH_BATCH + NINETY_NINTH_BATCH + HUNDREDTH_BATCH + HUNDRED_AND_FIRST_BATCH \
     + HUNDRED_AND_SECOND_BATCH + HUNDRED_AND_THIRD_BATCH + HUNDRED_AND_FOURTH_BATCH + HUNDRED_AND_FIFTH_BATCH \
     + HUNDRED_AND_SIXTH_BATCH + HUNDRED_AND_SEVENTH_BATCH + HUNDRED_AND_EIGHTH_BATCH + HUNDRED_AND_NINTH_BATCH \
-    + HUNDRED_AND_TENTH_BATCH
+    + HUNDRED_AND_TENTH_BATCH + HUNDRED_AND_ELEVENTH_BATCH + HUNDRED_AND_TWELFTH_BATCH + HUNDRED_AND_THIRTEENTH_BATCH \
+    + HUNDRED_AND_FOURTEENTH_BATCH
 
 
 def touched(p: Probe) -> set[str]:
@@ -2397,6 +2402,10 @@ if __name__ == "__main__":
                          ("hundred-and-eighth batch (blind)", HUNDRED_AND_EIGHTH_BATCH),
                          ("hundred-and-ninth batch (blind)", HUNDRED_AND_NINTH_BATCH),
                          ("hundred-and-tenth batch (blind)", HUNDRED_AND_TENTH_BATCH),
+                         ("hundred-and-eleventh batch (blind)", HUNDRED_AND_ELEVENTH_BATCH),
+                         ("hundred-and-twelfth batch (blind)", HUNDRED_AND_TWELFTH_BATCH),
+                         ("hundred-and-thirteenth batch (blind)", HUNDRED_AND_THIRTEENTH_BATCH),
+                         ("hundred-and-fourteenth batch (blind)", HUNDRED_AND_FOURTEENTH_BATCH),
                          ("all", PROBES)):
         result = figures(failures, batch)
         print(f"== {title}")

@@ -422,18 +422,23 @@ def _batch_axis(calls: _Calls, observation: Observation, expected: Any) -> Diagn
     return None
 
 
-def _right_on(calls: _Calls, observation: Observation, args: tuple, kwargs: dict) -> bool:
-    """Whether the learner's function runs on these other inputs and agrees with the reference there (False when
-    either raises: the reference refuses inputs the contract does not allow)."""
+def _agrees_on(calls: _Calls, observation: Observation, args: tuple, kwargs: dict) -> bool | None:
+    """Whether the learner's function agrees with the reference on these other inputs; None when either raises (the
+    reference refuses inputs the contract does not allow)."""
     try:
         want = calls.reference(observation.function, args, kwargs)
     except Exception:   # noqa: BLE001 - not a valid call of the contract: it tells nothing
-        return False
+        return None
     try:
         got = calls.learner(observation.function, args, kwargs)
     except LearnerError:
-        return False
+        return None
     return agree(got, want, observation.tol)
+
+
+def _right_on(calls: _Calls, observation: Observation, args: tuple, kwargs: dict) -> bool:
+    """Whether the learner's function runs on these other inputs and agrees with the reference there."""
+    return _agrees_on(calls, observation, args, kwargs) is True
 
 
 def _heads(calls: _Calls, observation: Observation, expected: Any) -> Diagnosis | None:
@@ -860,15 +865,7 @@ def _right_when_tokens_match_width(calls: _Calls, observation: Observation, expe
 def _wrong_on(calls: _Calls, observation: Observation, args: tuple, kwargs: dict) -> bool:
     """Whether the learner's function runs on these inputs, valid ones (the reference takes them), and disagrees with
     the reference there."""
-    try:
-        want = calls.reference(observation.function, args, kwargs)
-    except Exception:   # noqa: BLE001 - not a valid call of the contract: it tells nothing
-        return False
-    try:
-        got = calls.learner(observation.function, args, kwargs)
-    except LearnerError:
-        return False
-    return not agree(got, want, observation.tol)
+    return _agrees_on(calls, observation, args, kwargs) is False
 
 
 def _mask_expanded(calls: _Calls, observation: Observation, expected: Any = None) -> Diagnosis | None:

@@ -441,6 +441,12 @@ def _right_on(calls: _Calls, observation: Observation, args: tuple, kwargs: dict
     return _agrees_on(calls, observation, args, kwargs) is True
 
 
+def _wrong_on(calls: _Calls, observation: Observation, args: tuple, kwargs: dict) -> bool:
+    """Whether the learner's function runs on these inputs, valid ones (the reference takes them), and disagrees with
+    the reference there."""
+    return _agrees_on(calls, observation, args, kwargs) is False
+
+
 def _heads(calls: _Calls, observation: Observation, expected: Any) -> Diagnosis | None:
     """Right with one head, wrong with several: the split or merge of the heads."""
     names = _parameter_names(calls.judge, observation.function)
@@ -860,12 +866,6 @@ def _right_when_tokens_match_width(calls: _Calls, observation: Observation, expe
                 "sequence is (..., D, N): the features are axis -2 (X.shape[-2] is D) and the tokens axis -1; look "
                 "for a mean, a sum or a scale over the wrong axis, or a size read from the wrong one.")
     return None
-
-
-def _wrong_on(calls: _Calls, observation: Observation, args: tuple, kwargs: dict) -> bool:
-    """Whether the learner's function runs on these inputs, valid ones (the reference takes them), and disagrees with
-    the reference there."""
-    return _agrees_on(calls, observation, args, kwargs) is False
 
 
 def _mask_expanded(calls: _Calls, observation: Observation, expected: Any = None) -> Diagnosis | None:
@@ -1756,10 +1756,13 @@ def _crash_axis_of_one(calls: _Calls, observation: Observation) -> Diagnosis | N
     where = ", ".join(f"{label} of shape {shape}" for label, shape in ones[:2])
     return "breaks_for_axis_of_one", (
         f"Your function raises when an axis has size 1 ({where}) and runs once that axis has size 2: an axis of one "
-        "is dropped or mishandled. Most often squeeze() without an axis, which removes every axis of size 1 (a batch "
-        "of one, a single token, a single id) and so changes how many axes the rest of the code sees; name the axis "
-        "(squeeze(-1)), or index with a slice (x[..., :1]) that keeps it. An index that assumes two items or more "
-        "does the same.")
+        f"is dropped or mishandled. {_SQUEEZED} An index that assumes two items or more does the same.")
+
+
+# What breaks_for_axis_of_one most often comes from, and the way out.
+_SQUEEZED = ("Most often squeeze() without an axis, which removes every axis of size 1 (a batch of one, a single "
+             "token, a single id, a single window) and so changes how many axes the rest of the code sees; name the "
+             "axis (squeeze(-1)), or index with a slice (x[..., :1]) that keeps it.")
 
 
 # What torch says when code indexes or reduces along an axis that is not there.
@@ -1780,9 +1783,7 @@ def _crash_result_axis_of_one(calls: _Calls, observation: Observation, error: Le
         return None
     return "breaks_for_axis_of_one", (
         f"Your function raises for an axis that is not there (the call shown), and this call's result has an axis "
-        f"of size 1 (its shape is {tuple(want.shape)}: one window, one item, one token): an axis of one was dropped "
-        "on the way. Most often squeeze() without an axis, which removes every axis of size 1; name the axis "
-        "(squeeze(-1)), or index with a slice (x[..., :1]) that keeps it.")
+        f"of size 1 (its shape is {tuple(want.shape)}): an axis of one was dropped on the way. {_SQUEEZED}")
 
 
 # (type, value at an edge of an argument's range) -> a value inside the range, to call with instead

@@ -147,7 +147,8 @@ class TableModel(torch.nn.Module):
     row-major and returns logits.T): a non-contiguous tensor, which `.view()` refuses.
     The grader calls the same class in-process to run the reference, and sends it to the learner as data. `calls`
     counts the calls made on this object (the worker reports it: a contract may fix how often a model is called).
-    It is a `torch.nn.Module` (without parameters), as a caller's model usually is: code that treats modules apart
+    It is a `torch.nn.Module` (without parameters, but for the "trained" kind), as a caller's model usually is: code
+    that treats modules apart
     (`if isinstance(model, nn.Module): model.eval()`) runs here too, and the worker checks the mode it leaves.
 
     With `layout="weights_view"` the model ignores the ids and returns a slice of its own position table,
@@ -212,9 +213,7 @@ class TableModel(torch.nn.Module):
     def as_function(self):
         """A plain function calling this model (a model may be any callable): `table_model` leads back to it."""
         def model(tokens: torch.Tensor, /) -> torch.Tensor:
-            if not isinstance(tokens, torch.Tensor) or tokens.dtype != torch.int64 or tokens.dim() != 1:
-                raise TypeError(f"this model takes ids as a LongTensor (N,), got {_described(tokens)}")
-            return self(torch.tensor([int(token) for token in tokens.tolist()], dtype=torch.int64))
+            return self(torch.tensor(_long_ids(tokens).tolist(), dtype=torch.int64))   # plain Python over the ids
         model.table_model = self
         return model
 
@@ -223,9 +222,7 @@ class TableModel(torch.nn.Module):
         return ids if self.context == "last" else torch.cumsum(ids, dim=0) % self.table.shape[0]
 
     def forward(self, ids: torch.Tensor) -> torch.Tensor:
-        if not isinstance(ids, torch.Tensor) or ids.dtype != torch.int64 or ids.dim() != 1:
-            raise TypeError(f"a model takes ids as a LongTensor (N,), got {_described(ids)}")
-        if ids.shape[0] > self.pos.shape[1]:
+        if _long_ids(ids).shape[0] > self.pos.shape[1]:
             raise ValueError(f"ids: this model takes at most {self.pos.shape[1]} positions, got {ids.shape[0]}")
         self.calls += 1
         self.defaults.add(torch.get_default_dtype())
@@ -242,10 +239,13 @@ class TableModel(torch.nn.Module):
         return self.pos[:, : ids.shape[0]]
 
 
-def _described(value: object) -> str:
-    if isinstance(value, torch.Tensor):
-        return f"a {str(value.dtype).removeprefix('torch.')} tensor of shape {tuple(value.shape)}"
-    return f"a {type(value).__name__}"
+def _long_ids(ids: object) -> torch.Tensor:
+    """`ids` itself if it is what a model is promised, a LongTensor (N,); a TypeError otherwise."""
+    if isinstance(ids, torch.Tensor) and ids.dtype == torch.int64 and ids.dim() == 1:
+        return ids
+    got = (f"a {str(ids.dtype).removeprefix('torch.')} tensor of shape {tuple(ids.shape)}"
+           if isinstance(ids, torch.Tensor) else f"a {type(ids).__name__}")
+    raise TypeError(f"a model takes ids as a LongTensor (N,), got {got}")
 
 
 # ---------------------------------------------------------------------------------------------------------- frames

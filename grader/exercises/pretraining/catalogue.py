@@ -102,7 +102,9 @@ def mlm_random_tokens_never_special(ids, vocab_size, special_ids, mask_id, gener
     eligible = ~torch.isin(ids, special)
     chosen = eligible & (torch.rand(ids.shape, generator=generator) < mask_prob)
     action = torch.rand(ids.shape, generator=generator)
-    ordinary = torch.tensor([i for i in range(vocab_size) if i not in special.tolist()], dtype=ids.dtype)
+    is_ordinary = torch.ones(vocab_size, dtype=torch.bool)
+    is_ordinary[special.long()] = False
+    ordinary = torch.arange(vocab_size, dtype=ids.dtype)[is_ordinary]
     random_ids = ordinary[torch.randint(0, len(ordinary), ids.shape, generator=generator)]
     corrupted = torch.where(chosen & (action < 0.8), torch.full_like(ids, mask_id), ids)
     corrupted = torch.where(chosen & (action >= 0.8) & (action < 0.9), random_ids, corrupted)

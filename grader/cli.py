@@ -38,7 +38,8 @@ def _common_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--exercise", action="append", metavar="NAME",
                         help="grade only this exercise (repeatable; default: every exercise with a hidden suite)")
     parser.add_argument("--timeout", type=float, default=None, metavar="SECONDS",
-                        help="wall time allowed for one call into the learner's code (default 10)")
+                        help="CPU time allowed for one call into the learner's code (default 10; waiting: three "
+                             "times it)")
     parser.add_argument("--allow", action="append", default=[], type=Path, metavar="FOLDER",
                         help="a folder of extra packages the learner's code may import, beyond the course "
                         "environment's site-packages (repeatable)")
@@ -339,7 +340,7 @@ def gradescope_bundle_main(argv: list[str]) -> int:
         description="Write a Gradescope autograder zip (setup.sh, run_autograder and the course's grader).")
     parser.add_argument("--out", type=Path, default=Path("autograder.zip"), help="the zip to write")
     parser.add_argument("--timeout", type=float, default=None, metavar="SECONDS",
-                        help="wall time allowed for one call into the learner's code")
+                        help="CPU time allowed for one call into the learner's code (waiting: three times it)")
     args = parser.parse_args(argv)
     from grader.gradescope import write_bundle
 

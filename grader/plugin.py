@@ -53,7 +53,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="a filled-in copy of exercises/ or one module to grade (default: solutions/); write "
                          "--submission=PATH, one word")
     group.addoption("--call-timeout", type=float, default=Limits.call_timeout, metavar="SECONDS",
-                    help="wall time allowed for one call into the learner's code")
+                    help="CPU time allowed for one call into the learner's code (waiting: three times it)")
     group.addoption("--hide", action="append", default=[], metavar="PATH",
                     help="another path the learner's code must not read (repeatable)")
     group.addoption("--allow", action="append", default=[], metavar="FOLDER",

@@ -19,6 +19,7 @@ import importlib
 import inspect
 import operator
 import os
+import signal
 import socket
 import sys
 import threading
@@ -59,7 +60,11 @@ def serve(sock: socket.socket, workdir: str) -> int:
         except EOFError:
             return 0
         try:
-            reply = {"id": request["id"], "ok": True, **handle(request, modules, workdir)}
+            with cpu_time_limit(request.get("cpu_seconds")):
+                reply = {"id": request["id"], "ok": True, **handle(request, modules, workdir)}
+        except OutOfCpuTime:
+            reply = {"id": request["id"], "ok": False, "kind": "timeout", "type_name": None, "message": "",
+                     "cpu_seconds": request["cpu_seconds"]}
         except Failure as failure:
             reply = {"id": request["id"], "ok": False, "kind": failure.kind, "type_name": failure.type_name,
                      "message": failure.message, **failure.details}
@@ -70,6 +75,31 @@ def serve(sock: socket.socket, workdir: str) -> int:
         if _settings_changed:             # and this one (some settings cannot be put back from outside)
             reply["settings_changed"] = True
         protocol.send_frame(sock, reply)
+
+
+class OutOfCpuTime(BaseException):
+    """Raised into the learner's code once a call has used its CPU time (a BaseException: `except Exception` in
+    learner code does not swallow it)."""
+
+
+def _out_of_cpu_time(signum: int, frame: object) -> None:
+    raise OutOfCpuTime
+
+
+@contextlib.contextmanager
+def cpu_time_limit(seconds: object):
+    """The request's CPU time limit (the worker's own CPU time, all its threads: a loaded grading machine slows a
+    call's wall time but not this). Raised again every 50 ms of CPU should learner code catch it; code that disarms
+    the timer meets the grader's wall-clock watchdog instead."""
+    if not isinstance(seconds, (int, float)) or isinstance(seconds, bool) or not seconds > 0:
+        yield
+        return
+    signal.signal(signal.SIGPROF, _out_of_cpu_time)
+    signal.setitimer(signal.ITIMER_PROF, float(seconds), 0.05)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_PROF, 0)
 
 
 def _thread_state_walker() -> Callable[[], int]:
@@ -756,6 +786,8 @@ def resolve_module(module: str, modules: dict, workdir: str) -> object:
             raise Failure("missing", f"{module}.py is not in the submission")
         try:
             modules[module] = importlib.import_module(f"submission.{module}")
+        except OutOfCpuTime:   # the import's time is up: the grader replaces this worker
+            raise
         except BaseException as error:  # noqa: BLE001
             modules[module] = Failure(**{**describe(error, workdir), "kind": "import"})
     loaded = modules[module]

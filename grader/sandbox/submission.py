@@ -34,11 +34,16 @@ MAX_REPLY_BYTES = 64 * 2**20
 MAX_CALLBACKS = 10_000  # substitute calls per learner call: a bound on the grader's work for one call
 
 
+WALL_FACTOR = 3   # the wall-clock watchdog of a call, in multiples of its CPU time limit
+
+
 @dataclass(frozen=True)
 class Limits:
     """Resource limits of one submission's worker.
 
-    call_timeout: wall seconds per call (the grader's watchdog); total_seconds: wall seconds of all calls of the
+    call_timeout: CPU seconds per call, counted by the worker itself (a loaded grading machine stretches a call's
+    wall time, not its CPU time: grades do not depend on the load), with the grader's wall-clock watchdog at
+    WALL_FACTOR times it for code that waits instead of computing; total_seconds: wall seconds of all calls of the
     submission together (code whose every call stays just under call_timeout would otherwise hold a grader for
     hours: past it, the remaining calls fail at once); cpu_seconds: CPU time over the worker's life (it is
     restarted afterwards); memory_mb: address space on top of what the worker maps after importing torch;
@@ -446,13 +451,14 @@ class Submission:
                                "take seconds: look for loops over entries, or a sleep)")
         worker = self._ensure_worker()
         request["id"] = secrets.token_hex(16)  # unguessable: code in the worker cannot answer a call ahead of time
+        request["cpu_seconds"] = min(self.limits.call_timeout, left)   # the worker stops its own call (`calls.py`)
         start = None
         try:
             protocol.send_frame(worker.sock, request)
             while meanwhile:
                 meanwhile.pop()()
             start = time.monotonic()
-            deadline = start + min(self.limits.call_timeout, left)
+            deadline = start + min(self.limits.call_timeout * WALL_FACTOR, left)
             reply = protocol.recv_frame(worker.sock, MAX_REPLY_BYTES, deadline=deadline)
             for _ in range(MAX_CALLBACKS):
                 if not (isinstance(reply, dict) and "callback" in reply):
@@ -462,15 +468,7 @@ class Submission:
             else:
                 raise protocol.ProtocolError(f"more than {MAX_CALLBACKS} calls of substitutes in one call")
         except TimeoutError:
-            self._stop(kill=True)
-            if left < self.limits.call_timeout:
-                raise LearnerError("timeout", f"{where} was stopped: the calls into your code have together taken "
-                                   f"{self.limits.total_seconds:g} s, this submission's time budget") from None
-            error = LearnerError("timeout", f"{where} did not return within {self.limits.call_timeout:g} s "
-                                 "(an infinite loop, or far too slow)")
-            if self._give_up_on_timeout:
-                self._gave_up[key] = error
-            raise error from None
+            raise self._out_of_time(key, where, left, cpu=False) from None
         except (EOFError, OSError):
             error = self._died(where, self._stop(kill=False))
             if key[1] == "*":
@@ -489,6 +487,8 @@ class Submission:
         # torch's global settings changed (they would change later calls): the next call gets a fresh worker.
         if reply.get("threads") or reply.get("settings_changed"):
             self._stop(kill=True)
+        if not reply["ok"] and reply.get("kind") == "timeout":
+            raise self._out_of_time(key, where, left, cpu=True)
         if not reply["ok"]:
             kind, message, type_name = reply.get("kind"), reply.get("message"), reply.get("type_name")
             if kind not in KINDS or not isinstance(message, str) or not isinstance(type_name, (str, type(None))):
@@ -502,6 +502,21 @@ class Submission:
                                          "folder; see docs/grading.md, Isolation)")
             raise LearnerError(kind, message[:2000], type_name and type_name[:100])
         return reply
+
+    def _out_of_time(self, key: tuple[str, str], where: str, left: float, cpu: bool) -> LearnerError:
+        """The call ran out of time (`cpu`: the worker's CPU time limit; else the wall-clock watchdog): its worker is
+        replaced, and the function is not called again unless inside `patience(give_up=False)`."""
+        self._stop(kill=True)
+        limit = self.limits.call_timeout * (1 if cpu else WALL_FACTOR)
+        if left < limit:
+            return LearnerError("timeout", f"{where} was stopped: the calls into your code have together taken "
+                                f"{self.limits.total_seconds:g} s, this submission's time budget")
+        error = LearnerError("timeout", f"{where} did not return within {limit:g} s " + (
+            "of computing time (an infinite loop, or far too slow)" if cpu else
+            "(a sleep, a blocking read, or an infinite loop that stopped the grader's CPU timer)"))
+        if self._give_up_on_timeout:
+            self._gave_up[key] = error
+        return error
 
     def _refused(self, reply: dict) -> str | None:
         """The installed file a failed import could not read, if that is why the learner's code failed: a module of
@@ -580,7 +595,7 @@ class Submission:
             raise LearnerError("protocol", f"the sandbox sent an unreadable value: {error}") from None
 
     def _worker_limits(self) -> dict:
-        """The limits the worker applies to itself (the time limits are the grader's own watchdog)."""
+        """The limits the worker applies to itself for its whole life (the per-call time limit goes with each request)."""
         return {k: v for k, v in asdict(self.limits).items()
                 if k not in ("call_timeout", "startup_timeout", "total_seconds")}
 

@@ -7,6 +7,7 @@ import pytest
 import torch
 
 from grader.sandbox import LearnerError, Limits, Submission
+from grader.sandbox.submission import WALL_FACTOR
 from grader.sandbox.protocol import Seed, TableModel
 
 MODULES = {
@@ -104,6 +105,34 @@ MODULES = {
         def hangs():
             while True:
                 pass
+
+        def hangs_catching_the_stop():   # catches what stops it once, and goes on
+            try:
+                while True:
+                    pass
+            except BaseException:
+                pass
+            while True:
+                pass
+
+        def sleeps():
+            import time
+            time.sleep(60)
+
+        def hangs_without_the_timer():
+            import signal
+            signal.setitimer(signal.ITIMER_PROF, 0)
+            signal.signal(signal.SIGPROF, signal.SIG_IGN)
+            while True:
+                pass
+
+        def computes_for(seconds):
+            import resource, time
+            usage = lambda: sum(resource.getrusage(resource.RUSAGE_SELF)[:2])
+            start = usage()
+            while usage() - start < seconds:
+                pass
+            return "done"
 
         def exits():
             import sys
@@ -586,6 +615,46 @@ def test_a_hang_times_out_is_not_retried_and_the_rest_goes_on(learner):
         learner.call("softmax", "hangs")
     assert time.monotonic() - start < 0.5
     assert learner.call("softmax", "echo", 3) == ((3,), {})
+
+
+def test_a_call_is_stopped_by_its_cpu_time_even_if_it_catches_the_stop(learner):
+    with pytest.raises(LearnerError, match="did not return within 3 s of computing time") as caught:
+        learner.call("softmax", "hangs_catching_the_stop")
+    assert caught.value.kind == "timeout"
+    assert learner.call("softmax", "echo", 3) == ((3,), {})
+
+
+def test_code_that_waits_or_stops_the_cpu_timer_meets_the_wall_clock_watchdog(learner):
+    for function in ("sleeps", "hangs_without_the_timer"):
+        start = time.monotonic()
+        with pytest.raises(LearnerError, match=f"did not return within {3 * WALL_FACTOR} s") as caught:
+            learner.call("softmax", function)
+        assert caught.value.kind == "timeout" and time.monotonic() - start < 3 * WALL_FACTOR + 5
+    assert learner.call("softmax", "echo", 3) == ((3,), {})
+
+
+def test_a_loaded_machine_does_not_time_a_call_out(folder):
+    """The time limit counts the worker's CPU time: a call computing for 2 s of a 3 s limit returns while three
+    busy processes share the machine's cores with it (its wall time is then well past 3 s on 2 cores)."""
+    import multiprocessing
+    busy = [multiprocessing.get_context("fork").Process(target=_spin, daemon=True)
+            for _ in range(2 * (os.cpu_count() or 1))]
+    for process in busy:
+        process.start()
+    try:
+        with Submission(folder, Limits(call_timeout=3)) as learner:
+            start = time.monotonic()
+            assert learner.call("softmax", "computes_for", 2.0) == "done"
+            waited = time.monotonic() - start
+    finally:
+        for process in busy:
+            process.kill()
+    assert waited > 3, f"the machine was not loaded after all ({waited:.1f} s): the test shows nothing"
+
+
+def _spin() -> None:
+    while True:
+        pass
 
 
 def test_a_single_module_submission_names_its_missing_sibling(folder):

@@ -774,7 +774,7 @@ _RIGHT_ON_THE_PLAIN_CASE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary(
 def by_stub_names(exercise: str, function: str, args: tuple, kwargs: dict) -> dict:
     """The call's arguments, every one under its name in the contract's signature (the model answer's, from which
     the stubs are made)."""
-    names = list(inspect.signature(getattr(importlib.import_module(f"solutions.{exercise}"), function)).parameters)
+    names = list(_signature(exercise, function).parameters)
     return {**dict(zip(names, args, strict=False)), **kwargs}
 
 
@@ -798,35 +798,115 @@ def _expect_by_keyword(judge: Judge, exercise: str, function: str, args: tuple, 
         _expect_explicit_zeros(judge, exercise, function, tiny_by_name, tiny[2],
                                judge.run_reference(function, (), tiny_by_name))
     if not judge.problems and other_arguments:
+        _expect_every_argument_given(judge, exercise, function, by_name, tol)
+    if not judge.problems and other_arguments:
         _expect_other_argument_types(judge, exercise, function, by_name, tol)
     if not judge.problems and other_arguments:
         _expect_more_params(judge, function, by_name, tol)
 
 
 def _expect_more_params(judge: Judge, function: str, by_name: dict, tol: Tolerance) -> None:
-    """The call with each dict argument (a params dict) holding one entry more than the function reads, as a layer
-    passes its whole dict on to multi_head_attention."""
+    """The call with each dict argument (a params dict) in the reverse of its order (sub-dicts too: a dict's order
+    is the caller's, a checkpoint's or an optimiser's, never the contract's), then holding entries more than the
+    function reads, as a layer passes its whole dict on to multi_head_attention."""
     for name, value in by_name.items():
         if not isinstance(value, dict) or not value:
             continue
-        extra = next((item for item in value.values() if isinstance(item, torch.Tensor)), torch.zeros(1))
-        call = {**by_name, name: {**value, "W_more": extra.clone()}}
+        for call, mistake in (({**by_name, name: _reversed_dict(value)}, _PARAMS_IN_ORDER),
+                              ({**by_name, name: {**value, **_entries_more(value)}}, _MORE_PARAMS)):
+            before = len(judge.problems)
+            try:
+                judge.expect(function, tol=tol, **call)
+            except LearnerError as error:   # the same call with the dict as it was returned: the dict is the cause
+                if error.kind != "exception" or error.todo or isinstance(error, InputModified):
+                    raise
+                raise Misconception(*mistake, error.message) from None
+            if len(judge.problems) > before:
+                raise Misconception(*mistake, judge.problems[-1])
+
+
+def _expect_every_argument_given(judge: Judge, exercise: str, function: str, by_name: dict, tol: Tolerance) -> None:
+    """The call with every parameter of the contract's signature given, those the call left out at their defaults:
+    once all by name (an optional parameter renamed refuses it), once all by position but the stub's keyword-only
+    ones (a parameter made keyword-only, or one inserted before it, refuses it or takes another's value)."""
+    every = every_argument(exercise, function, by_name)
+    if every is None:
+        return
+    calls = [] if len(every) == len(by_name) else [((), every, CLAUSE_DIAGNOSES["keywords"])]
+    keyword_only = _keyword_only(exercise, function)
+    calls.append((tuple(value for name, value in every.items() if name not in keyword_only),
+                  {name: value for name, value in every.items() if name in keyword_only}, _NOT_BY_POSITION))
+    for args, kwargs, mistake in calls:
         before = len(judge.problems)
         try:
-            judge.expect(function, tol=tol, **call)
-        except LearnerError as error:   # the same call without the entry returned: the entry is the cause
-            if error.kind != "exception" or error.todo or isinstance(error, InputModified):
+            judge.expect(function, *args, tol=tol, **kwargs)
+        except LearnerError as error:
+            if error.type_name != "TypeError" or not NAMES_REFUSED.search(error.message):
                 raise
-            raise Misconception(*_MORE_PARAMS, error.message) from None
+            raise Misconception(*mistake, error.message) from None
         if len(judge.problems) > before:
-            raise Misconception(*_MORE_PARAMS, judge.problems[-1])
+            raise Misconception(*mistake, judge.problems[-1])
+
+
+def _signature(exercise: str, function: str) -> inspect.Signature:
+    """The contract's signature of `function` (the model answer's, from which the stubs are made)."""
+    return inspect.signature(getattr(importlib.import_module(f"solutions.{exercise}"), function))
+
+
+def _keyword_only(exercise: str, function: str) -> set[str]:
+    return {name for name, parameter in _signature(exercise, function).parameters.items()
+            if parameter.kind is inspect.Parameter.KEYWORD_ONLY}
+
+
+def every_argument(exercise: str, function: str, by_name: dict) -> dict | None:
+    """`by_name` with every parameter of the contract's signature that it leaves out at its default, in the
+    signature's order; None if a parameter without a default is missing."""
+    every = {}
+    for name, parameter in _signature(exercise, function).parameters.items():
+        if name in by_name:
+            every[name] = by_name[name]
+        elif parameter.default is inspect.Parameter.empty:
+            return None
+        else:
+            every[name] = parameter.default
+    return every
+
+
+_NOT_BY_POSITION = ("signature_differs", (
+    "Your function refuses (or misreads) its arguments given by position in the order of the stub's signature, "
+    "every optional one included (the call shown): a parameter made keyword-only (after a *), or one added, removed "
+    "or moved before the others. Keep the stub's signature, names and order: callers pass optional arguments by "
+    "position too (one_hot(ids, V, torch.float64))."))
+
+
+def _entries_more(params: dict) -> dict:
+    """Two entries a params dict may hold beside the function's own: a wider layer's weight and bias (a
+    feed-forward's W1 (F, D) and b1 (F,), F = D + 3), of the dict's first tensor's dtype, fitting no weight of its."""
+    first = next((item for item in params.values() if isinstance(item, torch.Tensor) and item.dim()),
+                 torch.zeros(1))
+    width = first.shape[-1]
+    return {"W_more": torch.full((width + 3, width), 0.5, dtype=first.dtype),
+            "b_more": torch.full((width + 3,), 0.5, dtype=first.dtype)}
+
+
+def _reversed_dict(value: dict) -> dict:
+    """The same entries (the same objects), in the reverse order, and so in every dict inside."""
+    return {key: _reversed_dict(item) if isinstance(item, dict) else item for key, item in reversed(value.items())}
+
+
+_PARAMS_IN_ORDER = ("params_read_in_order", (
+    "Your function is right with a params dict in the order the checks usually build it, but not with the same "
+    "entries in another order (the call shown): it takes weights by position (list(params.values())[:8], the first "
+    "two sub-dicts) where it must take them by name. A dict's order is whatever its maker chose (a checkpoint, an "
+    "optimiser, a layer that adds its own entries): read params[\"Wq\"], params[\"self_attn\"]."))
 
 
 _MORE_PARAMS = ("params_extra_entries_refused", (
     "Your function is right with a params dict that holds exactly the entries it reads, but not with one that holds "
     "more (the call shown): a layer passes its whole dict on (transformer_layer gives multi_head_attention its "
-    "feed-forward and norm weights too). Read the entries you need by name and ignore the others; do not check the "
-    "dict's keys against a fixed set or iterate over it in order."))
+    "feed-forward and norm weights too, of other shapes). Read the entries you need by name and ignore the others; "
+    "do not check the dict's keys against a fixed set, nor every entry's shape against your own, nor iterate over it "
+    "in order."))
 
 
 def _expect_other_argument_types(judge: Judge, exercise: str, function: str, by_name: dict, tol: Tolerance) -> None:
@@ -906,8 +986,8 @@ def _expect_explicit_zeros(judge: Judge, exercise: str, function: str, by_name: 
 def _expect_grad_with_a_later_call(judge: Judge, function: str, args: tuple, kwargs: dict, tol: Tolerance,
                                    seed: int, later: tuple[tuple, dict]) -> None:
     """The same backward pass with one more call, on other inputs of the same shapes, between the call and its
-    backward pass (a layer run twice before the loss), and an evaluation pass under no_grad on the same tensors
-    before the call: the gradients must not change (in the sandbox: backpropagated twice, and the later call's
+    backward pass (a layer run twice before the loss), and an evaluation pass under no_grad on the same
+    tensors before the call, all in a fresh copy of the learner's module (what it caches starts empty): the gradients must not change (in the sandbox: backpropagated twice, and the later call's
     result must not reach this call's inputs)."""
     judge.expect_grad(function, args, kwargs, float_slots(args, kwargs), tol=tol, seed=seed, then=later)
     if judge.problems:
@@ -1009,7 +1089,8 @@ def keyword_checks(exercise: str, calls: dict[str, Callable[[], tuple[tuple, dic
                    weight: float = 1) -> dict[str, Callable]:
     """The `keywords` clause for functions whose results are compared with no reference value (random draws whose
     distribution the contract fixes, not their stream): `calls[function]()` gives a call (Seeds for generators),
-    made by position and again with every argument under the stub's name; the two results must be identical (unless
+    made by position (its result of the reference's form: types, shapes, dtypes) and again with every argument under
+    the stub's name; the two results must be identical (unless
     the call by position itself gives another result the second time: other checks fail draws that ignore the
     seed)."""
     checks = {}
@@ -1018,6 +1099,8 @@ def keyword_checks(exercise: str, calls: dict[str, Callable[[], tuple[tuple, dic
             args, kwargs = make()
             judge = Judge(learner, exercise)
             by_position = judge.call(function, *args, **kwargs)
+            if not judge.last_has_expected_form():   # a constant equals itself by name too: it must be a result
+                judge.fail()
             by_name = by_stub_names(exercise, function, args, kwargs)
             try:
                 again = judge.call(function, **by_name)

@@ -62,7 +62,7 @@ GENERIC = frozenset({"wrong_shape", "wrong_dtype", "not_finite", "transposed", "
                      "backward_fails",
                      "integer_overflow", "multinomial_category_limit", "allocates_by_a_bound",
                      "draws_from_an_empty_range", "argument_sign_flipped",
-                     "tokens_and_width_mixed_up",
+                     "tokens_and_width_mixed_up", "needs_a_list",
                      # a clause check whose failure nothing more specific explains (grader.clauses)
                      "breaks_structured_tokens", "breaks_batching", "breaks_single_token", "breaks_unequal_lengths",
                      "breaks_float64",
@@ -75,7 +75,7 @@ GENERIC = frozenset({"wrong_shape", "wrong_dtype", "not_finite", "transposed", "
                      "global_generator_touched", "patches_torch", "rebinds_module_function",
                      "differs_without_grad", "breaks_in_inference_mode", "model_handled_as_one_kind",
                      "turns_grad_mode_on", "gradient_follows_requires_grad", "gradient_of_repeated_tokens",
-                     "params_extra_entries_refused", "out_argument_breaks_autograd", "divides_by_zero",
+                     "params_extra_entries_refused", "params_read_in_order", "out_argument_breaks_autograd", "divides_by_zero",
                      "math_function_out_of_domain", "index_dtype_refused", "breaks_many_batch_axes",
                      "breaks_long_sequences"})
 # Calls the sandbox fails although they returned, by the error type it gives them: the diagnosis each gets.

@@ -194,7 +194,10 @@ def failed_prerequisites(exercise: str, outcomes: dict[str, ExerciseOutcome]) ->
     only through the others), and one whose module never ran (missing, does not import) loses every function.
 
     An exercise with no code of its own (a `given_module`: the capstone) keeps unwritten work: a function that only
-    failed as TODO, or a module that never ran, is not replaced, else an empty submission would earn its points."""
+    failed as TODO, or a module that never ran, is not replaced, else an empty submission would earn its points. Nor
+    is anything replaced there once more than half of the graded functions it builds on fail their own checks: its
+    points pay for models built mostly from the learner's code (a submission of placeholders that return 0 is written
+    work, and with every part replaced it earned the whole capstone)."""
     if exercise not in course.NAMES:
         return set()
     keeps_unwritten = bool(course.get(exercise).given_module)
@@ -218,6 +221,10 @@ def failed_prerequisites(exercise: str, outcomes: dict[str, ExerciseOutcome]) ->
         else:
             failed |= {(name, f.name) for f in course.get(name).functions
                        if never_ran or f.name in outcome.broken or not f.points}
+    if keeps_unwritten:
+        graded = {(name, f.name) for name in earlier for f in course.get(name).functions if f.points}
+        if 2 * len(failed & graded) > len(graded):
+            return set()
     return failed
 
 

@@ -1202,7 +1202,7 @@ def crashed(judge: Judge, observation: Observation, error: LearnerError) -> Diag
                 f"Your {observation.function} raises ValueError on inputs its contract accepts (the call shown): an "
                 "input check is too strict. Look at the edges the contract allows: a size or count of 0, one item "
                 "(one token, one document), an optional argument given as 0 or False rather than left out.")
-        for probe in (_crash_empty_input, _crash_batch, _crash_batch_of_one, _crash_without_batch, _crash_float64,
+        for probe in (_crash_tuple_sequence, _crash_empty_input, _crash_batch, _crash_batch_of_one, _crash_without_batch, _crash_float64,
                       _crash_token_count, _crash_size_argument_matches_an_axis, _square_only, _crash_sizes,
                       _crash_axis_of_one, _crash_edge_value, _crash_long_sequence, _argument_transposed):
             found = probe(calls, observation)
@@ -1640,6 +1640,29 @@ def _runs_in_form(calls: _Calls, observation: Observation, args: tuple, kwargs: 
     except LearnerError:
         return False
     return same_form(got, want)
+
+
+def _as_lists(value: Any) -> Any:
+    """A tuple as a list, and the tuples inside it likewise (the items of a list are left as they are: merges are
+    lists of tuples)."""
+    return [_as_lists(item) for item in value] if isinstance(value, tuple) else value
+
+
+def _crash_tuple_sequence(calls: _Calls, observation: Observation) -> Diagnosis | None:
+    """It raises when a sequence argument is a tuple, and runs in the reference's form once each tuple argument is
+    a list: a list method (append, pop, copy, sort) or a + with a list, which a tuple does not have."""
+    tuples = [index for index, value in enumerate(observation.args) if isinstance(value, tuple)]
+    named = [key for key, value in observation.kwargs.items() if isinstance(value, tuple)]
+    if not (tuples or named):
+        return None
+    args = tuple(_as_lists(value) for value in observation.args)
+    kwargs = {key: _as_lists(value) for key, value in observation.kwargs.items()}
+    if not _runs_in_form(calls, observation, args, kwargs):
+        return None
+    return "needs_a_list", (
+        "Your function raises when a sequence argument is a tuple (the call shown) and runs once it is a list: it "
+        "uses what only a list has (append, pop, copy, sort, list + list). The contract allows any sequence, a tuple "
+        "as much as a list: build a list of your own (list(x), or [*x]) before you change or extend it.")
 
 
 def _crash_float64(calls: _Calls, observation: Observation) -> Diagnosis | None:

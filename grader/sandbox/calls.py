@@ -235,7 +235,9 @@ def handle(request: dict, modules: dict, workdir: str) -> dict:
         holder[name] = leaf.clone() if key in request.get("non_leaf", []) else leaf
     before = snapshot(args, kwargs)
     then = request.get("then")
-    if then is not None:   # an evaluation pass on the very same objects first, as a training loop's validation
+    if then is not None:   # a training loop's order, in a fresh copy of the module (what it caches starts empty):
+        function = getattr(fresh_copy(request["module"], workdir), request["function"])
+        # an evaluation pass on the very same objects first, as a training loop's validation
         with default_dtype(request.get("default_dtype")), protocol.torch.no_grad(), settings_kept(request):
             function(*args, **kwargs)
     with default_dtype(request.get("default_dtype")), settings_kept(request):
@@ -775,6 +777,22 @@ def resolve(module: str, function: str, modules: dict, workdir: str):
     if not callable(found):
         raise Failure("missing", f"{module}.py has no function {function}")
     return found
+
+
+_MODULE_CODE: dict[str, types.CodeType] = {}   # a learner module's compiled source (`fresh_copy`)
+
+
+def fresh_copy(module: str, workdir: str) -> object:
+    """The learner's module run anew beside the imported one (called after `resolve`, so that one imports): its
+    caches, function attributes and globals start empty, and it imports its siblings as the imported one does."""
+    path = os.path.join(workdir, "submission", module + ".py")
+    if module not in _MODULE_CODE:
+        with open(path, encoding="utf-8") as source:
+            _MODULE_CODE[module] = compile(source.read(), path, "exec")
+    copy = types.ModuleType(f"submission.{module}")
+    copy.__file__, copy.__package__ = path, "submission"
+    exec(_MODULE_CODE[module], vars(copy))  # noqa: S102 - the learner's own module, inside the sandbox
+    return copy
 
 
 def resolve_module(module: str, modules: dict, workdir: str) -> object:

@@ -308,8 +308,11 @@ def recv_frame(sock: socket.socket, max_bytes: int = MAX_FRAME_BYTES, deadline: 
 def _recv_exact(sock: socket.socket, n: int, eof_ok: bool, deadline: float | None) -> bytes:
     chunks, remaining = [], n
     while remaining:
-        if deadline is not None:
-            sock.settimeout(max(deadline - time.monotonic(), 1e-3))
+        if deadline is not None:   # checked before every read: a peer that trickles bytes never waits it out
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError("the deadline passed inside a frame")
+            sock.settimeout(left)
         chunk = sock.recv(min(remaining, 1 << 20))
         if not chunk:
             if eof_ok and remaining == n:
@@ -433,13 +436,15 @@ def _encode_foreign(value: object) -> object:
     raise TypeError(f"cannot send a value of type {type(value).__name__}")
 
 
-def decode(message: object) -> object:
-    """Strictly decode tagged JSON made by `encode`; ProtocolError on anything else."""
-    budget = [MAX_ITEMS]
+def decode(message: object, expanded: bool = True) -> object:
+    """Strictly decode tagged JSON made by `encode`; ProtocolError on anything else. Without `expanded`, a tensor
+    sent as one item of a broadcast view is refused: the grader decodes what the worker sends that way, so that a
+    few bytes never stand for a tensor too large to hold."""
+    budget = [MAX_ITEMS, expanded]
     return _decode(message, 0, budget)
 
 
-def _decode(message: object, depth: int, budget: list[int]) -> object:
+def _decode(message: object, depth: int, budget: list) -> object:
     budget[0] -= 1
     if budget[0] < 0:
         raise ProtocolError(f"more than {MAX_ITEMS} values in one frame")
@@ -472,10 +477,10 @@ def _decode(message: object, depth: int, budget: list[int]) -> object:
                 raise ProtocolError("dict keys must be str or int")
             result[key] = _decode(item, depth + 1, budget)
         return result
-    if tag == "tensor":
-        return decode_tensor(body)
-    if tag == "ndarray":
-        return NumpyArray(decode_tensor(body))
+    if tag in ("tensor", "ndarray"):
+        if not budget[1] and isinstance(body, dict) and "expanded" in body:
+            raise ProtocolError("a broadcast tensor (expanded) where only the grader sends one")
+        return decode_tensor(body) if tag == "tensor" else NumpyArray(decode_tensor(body))
     if tag == "dtype":
         if not isinstance(body, str) or body not in DTYPES:
             raise ProtocolError(f"unknown dtype {body!r}")

@@ -463,6 +463,8 @@ class Submission:
             for _ in range(MAX_CALLBACKS):
                 if not (isinstance(reply, dict) and "callback" in reply):
                     break
+                if time.monotonic() >= deadline:   # the substitutes' work is the call's time too
+                    raise TimeoutError
                 protocol.send_frame(worker.sock, self._answer_callback(reply))
                 reply = protocol.recv_frame(worker.sock, MAX_REPLY_BYTES, deadline=deadline)
             else:
@@ -562,7 +564,7 @@ class Submission:
         function = self._substitutes.get(key)
         if function is None or request.get("callback") not in ("call", "vjp"):
             raise protocol.ProtocolError(f"a call back to {key[0]}.{key[1]}, which is not substituted")
-        args, kwargs = protocol.decode(request.get("args")), protocol.decode(request.get("kwargs"))
+        args, kwargs = (protocol.decode(request.get(part), expanded=False) for part in ("args", "kwargs"))
         if not (isinstance(args, tuple) and isinstance(kwargs, dict) and all(isinstance(k, str) for k in kwargs)):
             raise protocol.ProtocolError("malformed substitute arguments")
         try:
@@ -570,7 +572,7 @@ class Submission:
                 with torch.no_grad():
                     value = function(*args, **kwargs)
             else:
-                value = _vjp(function, args, kwargs, protocol.decode(request.get("cotangents")),
+                value = _vjp(function, args, kwargs, protocol.decode(request.get("cotangents"), expanded=False),
                              request.get("needs"))
             return {"callback_reply": True, "ok": True, "value": protocol.encode(value)}
         except Exception as error:  # noqa: BLE001 - the learner called the correct function wrongly: tell them
@@ -589,7 +591,7 @@ class Submission:
 
     def _decode(self, value: object) -> object:
         try:
-            return protocol.decode(value)
+            return protocol.decode(value, expanded=False)
         except protocol.ProtocolError as error:
             self._stop(kill=True)
             raise LearnerError("protocol", f"the sandbox sent an unreadable value: {error}") from None

@@ -27,6 +27,7 @@ import importlib
 import importlib.machinery
 import os
 import pwd
+import re
 import resource
 import shutil
 import signal
@@ -241,7 +242,7 @@ def run_worker(zygote: Zygote, spec: dict, sock_fd: int) -> None:
             if child:
                 sock.close()
                 mirror_exit(child)
-            workdir = isolate(zygote, spec)
+            workdir = isolate(zygote, spec, warnings)
         else:
             workdir = fallback_workdir(zygote, spec, warnings)
         if zygote.root:
@@ -280,9 +281,9 @@ def mirror_exit(child: int) -> None:
     os._exit(os.WEXITSTATUS(status) if os.WIFEXITED(status) else 70)
 
 
-def isolate(zygote: Zygote, spec: dict) -> str:
-    """Inside fresh namespaces, as root: hide the grader's files, give the learner a private /tmp, and keep the import
-    path readable.
+def isolate(zygote: Zygote, spec: dict, warnings: list[str]) -> str:
+    """Inside fresh namespaces, as root: hide the grader's files, give the learner a private /tmp, keep the import
+    path readable, and make every other mount read-only (`read_only_elsewhere`).
 
     Every rule is a mount on one path; deeper paths are mounted later, so the innermost rule wins: a venv inside a
     hidden checkout or under the private /tmp is mounted back (read-only) over the mask, and a hidden package inside
@@ -312,10 +313,33 @@ def isolate(zygote: Zygote, spec: dict) -> str:
             mount("/dev/null", path, None, MS_BIND)
     for path in masks:
         mount(None, path, None, MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC)
+    read_only_elsewhere(warnings)
     workdir = "/tmp/work"
     while os.path.lexists(workdir):  # a kept folder under /tmp/work was mounted back
         workdir += "_"
     return write_submission(workdir, spec["files"], zygote.uid, zygote.gid)
+
+
+def read_only_elsewhere(warnings: list[str]) -> None:
+    """Every mount but the private folders and /proc made read-only (device files stay usable): a world-writable
+    folder of the machine (/run/lock, a shared /srv folder) would otherwise keep a learner's files after the grade,
+    for the next learner's code, or a regrade of the same, to read, and let a loop of small files fill its disk."""
+    with open("/proc/self/mountinfo", encoding="utf-8", errors="surrogateescape") as info:
+        points = {re.sub(r"\\([0-7]{3})", lambda found: chr(int(found.group(1), 8)), line.split()[4])
+                  for line in info}
+    private = ("/proc", *PRIVATE_TMP_DIRS)
+    for point in sorted(points, key=lambda path: path.count("/")):
+        if any(point == folder or point.startswith(folder + "/") for folder in private):
+            continue
+        try:
+            flags = os.statvfs(point).f_flag
+            if flags & os.ST_RDONLY:
+                continue
+            kept = sum(flag for st_flag, flag in {**KEPT_MOUNT_FLAGS, os.ST_NOSUID: MS_NOSUID,
+                                                  os.ST_NODEV: MS_NODEV}.items() if flags & st_flag)
+            mount(None, point, None, MS_BIND | MS_REMOUNT | MS_RDONLY | kept)
+        except OSError as error:
+            warnings.append(f"{point} could not be made read-only ({error.strerror}): learner code may write there")
 
 
 def mount_back(path: str, original: int, masks: list[str]) -> None:

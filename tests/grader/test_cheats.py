@@ -119,6 +119,49 @@ def test_files_beside_the_modules_never_run_in_the_grader(tmp_path):
     assert report.score == 0 < report.max_score
 
 
+def test_a_flood_of_substitute_calls_costs_the_flooder_and_ends_in_time(tmp_path):
+    """cheats/callback_flood_substitute.py floods the grader with callbacks once softmax_cols is substituted, while
+    attention is graded: every call of its attention fails (its own doing), softmax scores zero, and the grade ends
+    within its calls' deadlines instead of holding the grader for about an hour."""
+    import time
+
+    submission = tmp_path / "submission"
+    shutil.copytree(REPO / "solutions", submission)
+    shutil.copy(HERE / "cheats" / "callback_flood_substitute.py", submission / f"{ATTACKED}.py")
+    start = time.monotonic()
+
+    report = grade(submission, [ATTACKED, "attention"], call_timeout=1)
+
+    assert time.monotonic() - start < 240
+    totals = {total.exercise: total for total in report.exercises()}
+    assert totals[ATTACKED].points == 0 and totals["attention"].points < totals["attention"].max
+
+
+@pytest.mark.parametrize("placeholder", ["return 0", "return args[0] if args else 0", "return None"])
+def test_a_submission_of_placeholders_scores_zero(placeholder, tmp_path):
+    """Every function of every module a placeholder (written, so not a TODO): no check passes, the capstone's
+    included (which once stood the model answers in for every one of them and gave its 10 points), and no property
+    check that a constant or an echo keeps (padded keys ignored, a call by name equal to one by position) passes."""
+    import ast
+
+    submission = tmp_path / "submission"
+    submission.mkdir()
+    for module in sorted((REPO / "solutions").glob("*.py")):
+        names = [node.name for node in ast.parse(module.read_text()).body if isinstance(node, ast.FunctionDef)]
+        body = "".join(f"def {name}(*args, **kwargs):\n    {placeholder}\n\n\n" for name in names)
+        (submission / module.name).write_text(body)
+
+    report = grade(submission)
+
+    # An echo is apply_mask's exact answer when the mask hides nothing: that one check may pass.
+    passed = [check.id for check in report.checks if check.passed
+              and not (placeholder.startswith("return args[0]") and check.id == EVERY_KEY_VISIBLE)]
+    assert not passed, f"placeholders ({placeholder}) passed {passed}"
+
+
+EVERY_KEY_VISIBLE = "masking::test_clause_apply_mask_every_key_visible"
+
+
 def test_no_worker_finds_an_earlier_learners_files(tmp_path):
     """Every worker is forked from one fork server: a submission's files must never pass through it, or a later
     learner's code finds them in the memory it inherits (cheats/steal_from_zygote_heap.py scans its heap for an

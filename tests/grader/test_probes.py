@@ -436,6 +436,36 @@ CALLING_PROBES = {
             same = _right(height, width, window, shift).squeeze()   # a grid of one window loses its window axis
             return same[:, :, :]
     """, "breaks_for_axis_of_one"),
+    "documents_extended_in_place_of_a_copy": ("pretraining", """
+        _right = nsp_pairs
+
+        def nsp_pairs(documents, generator=None):
+            pool = documents + []                                   # a list's copy; a tuple of documents refuses it
+            return _right(pool, generator)
+    """, "needs_a_list"),
+    "layer_weights_unpacked_in_dict_order": ("transformer_layer", """
+        _right = transformer_layer
+
+        def transformer_layer(X, params, num_heads, mask=None, norm_first=False):
+            names = ["Wq", "bq", "Wk", "bk", "Wv", "bv", "Wo", "bo"]
+            tensors = [value for key, value in params.items() if key in names]   # in the dict's order, not by name
+            return _right(X, {**params, **dict(zip(names, tensors))}, num_heads, mask, norm_first)
+    """, "params_read_in_order"),
+    "positions_base_made_keyword_only": ("positions", """
+        _right = rotary_embedding
+
+        def rotary_embedding(Q, K, positions_q=None, positions_k=None, *, base=10000.0):
+            return _right(Q, K, positions_q, positions_k, base)
+    """, "signature_differs"),
+    "weights_checked_against_the_width": ("multihead", """
+        _right = multi_head_attention
+
+        def multi_head_attention(Xq, Xkv, params, num_heads, mask=None):
+            width = Xq.shape[-2]
+            if any(value.shape[0] != width for value in params.values()):   # every entry, not only its own
+                raise ValueError("params do not fit the model width")
+            return _right(Xq, Xkv, params, num_heads, mask)
+    """, "params_extra_entries_refused"),
 }
 
 

@@ -260,6 +260,45 @@ def test_a_frame_that_is_not_json_is_a_protocol_error(body):
             protocol.recv_frame(right)
 
 
+def test_a_frame_trickled_a_byte_at_a_time_meets_its_deadline():
+    """A peer that sends a long frame a byte at a time never waits a deadline out: the clock is read before each
+    read, not only set as each read's timeout."""
+    import threading
+    import time
+
+    left, right = socket.socketpair()
+    stop = threading.Event()
+
+    def trickle():
+        left.sendall(struct.pack(">II", 10_000, 0))
+        while not stop.is_set():
+            left.sendall(b" ")
+            time.sleep(0.05)
+
+    sender = threading.Thread(target=trickle, daemon=True)
+    sender.start()
+    start = time.monotonic()
+    try:
+        with pytest.raises(TimeoutError):
+            protocol.recv_frame(right, deadline=start + 0.5)
+        assert time.monotonic() - start < 1.5
+    finally:
+        stop.set()
+        sender.join()
+        left.close()
+        right.close()
+
+
+def test_what_the_worker_sends_may_not_be_a_broadcast_view():
+    """The grader decodes the worker's frames without "expanded": a few bytes never stand for a tensor of any size
+    (a (1000, 1000, 4, 4) view was 16 M floats for the grader to compute on). Its own inputs keep the field."""
+    message = encode(torch.randn(4, 4).expand(1000, 1000, 4, 4), keep_layout=True)
+    assert decode(message).shape == (1000, 1000, 4, 4)
+    for sent in (message, {"list": [1, message]}, {"dict": [["W", message]]}):
+        with pytest.raises(ProtocolError, match="expanded"):
+            decode(sent, expanded=False)
+
+
 def test_a_truncated_frame_is_a_protocol_error_and_a_clean_close_is_eof():
     left, right = socket.socketpair()
     with right:

@@ -98,7 +98,7 @@ def test_padded_encoder_tokens_are_ignored(learner):
         changed = X_enc.clone()
         changed[0, :, 2:] = randn(gen, 6, 3, scale=3.0)
         tol = mha_tol(X_dec, changed, params, 2)
-        before = judge.call("cross_attention", X_dec, X_enc, params, 2, padding([2, 5], 5), tol=tol)
+        before = judge.expect("cross_attention", X_dec, X_enc, params, 2, padding([2, 5], 5), tol=tol)
         if not judge.last_has_expected_form():
             return
         after = judge.call("cross_attention", X_dec, changed, params, 2, padding([2, 5], 5), tol=tol)
@@ -113,7 +113,7 @@ def test_cross_attention_token_order(learner):
     with Judge(learner, "cross_attention") as judge:
         X_dec, X_enc, params = randn(gen, 8, 4), randn(gen, 8, 6), attention_params(gen, 8)
         tol = mha_tol(X_dec, X_enc, params, 2)
-        base = judge.call("cross_attention", X_dec, X_enc, params, 2, tol=tol)
+        base = judge.expect("cross_attention", X_dec, X_enc, params, 2, tol=tol)
         if not judge.last_has_expected_form():
             return
         enc_permuted = judge.call("cross_attention", X_dec, X_enc[:, torch.randperm(6, generator=gen)], params, 2,
@@ -164,7 +164,7 @@ def test_decoder_ignores_future_decoder_tokens(learner):
         changed = X_dec.clone()
         changed[:, 3:] = randn(gen, 8, 3)
         tol = decoder_tol(8, 16, 6)
-        before = judge.call("decoder_layer", X_dec, X_enc, params, 2, tol=tol)
+        before = judge.expect("decoder_layer", X_dec, X_enc, params, 2, tol=tol)
         if not judge.last_has_expected_form():
             return
         after = judge.call("decoder_layer", changed, X_enc, params, 2, tol=tol)

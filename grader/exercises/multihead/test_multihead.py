@@ -84,7 +84,7 @@ def test_token_order(learner):
     with Judge(learner, "multihead") as judge:
         Xq, Xkv, params = randn(gen, 8, 5), randn(gen, 8, 7), attention_params(gen, 8)
         tol = mha_tol(Xq, Xkv, params, 2)
-        base = judge.call("multi_head_attention", Xq, Xkv, params, 2, tol=tol)
+        base = judge.expect("multi_head_attention", Xq, Xkv, params, 2, tol=tol)
         if not judge.last_has_expected_form():
             return
         keys_permuted = judge.call("multi_head_attention", Xq, Xkv[:, torch.randperm(7, generator=gen)], params, 2,

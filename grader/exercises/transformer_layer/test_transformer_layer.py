@@ -208,7 +208,7 @@ def test_causal_layer_ignores_future_tokens(learner):
             changed = X.clone()
             changed[:, 3:] = randn(gen, 8, 3)
             tol = layer_tol(8, 16, 6)
-            before = judge.call("transformer_layer", X, params, 2, causal, norm_first, tol=tol)
+            before = judge.expect("transformer_layer", X, params, 2, causal, norm_first, tol=tol)
             if not judge.last_has_expected_form():
                 return
             after = judge.call("transformer_layer", changed, params, 2, causal, norm_first, tol=tol)
@@ -226,7 +226,7 @@ def test_permuting_tokens_permutes_outputs(learner):
         X, params = randn(gen, 2, 8, 5), layer_params(gen, 8, 16)
         perm = torch.randperm(5, generator=gen)
         tol = layer_tol(8, 16, 5)
-        base = judge.call("transformer_layer", X, params, 2, tol=tol)
+        base = judge.expect("transformer_layer", X, params, 2, tol=tol)
         if not judge.last_has_expected_form():
             return
         permuted = judge.call("transformer_layer", X[..., perm], params, 2, tol=tol)

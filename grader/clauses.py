@@ -829,7 +829,7 @@ def _expect_every_argument_given(judge: Judge, exercise: str, function: str, by_
     """The call with every parameter of the contract's signature given, those the call left out at their defaults:
     once all by name (an optional parameter renamed refuses it), once all by position but the stub's keyword-only
     ones (a parameter made keyword-only, or one inserted before it, refuses it or takes another's value)."""
-    every = every_argument(exercise, function, by_name)
+    every = _every_argument(exercise, function, by_name)
     if every is None:
         return
     calls = [] if len(every) == len(by_name) else [((), every, CLAUSE_DIAGNOSES["keywords"])]
@@ -854,11 +854,12 @@ def _signature(exercise: str, function: str) -> inspect.Signature:
 
 
 def _keyword_only(exercise: str, function: str) -> set[str]:
+    """The parameters the contract's signature takes by name only (after a `*`)."""
     return {name for name, parameter in _signature(exercise, function).parameters.items()
             if parameter.kind is inspect.Parameter.KEYWORD_ONLY}
 
 
-def every_argument(exercise: str, function: str, by_name: dict) -> dict | None:
+def _every_argument(exercise: str, function: str, by_name: dict) -> dict | None:
     """`by_name` with every parameter of the contract's signature that it leaves out at its default, in the
     signature's order; None if a parameter without a default is missing."""
     every = {}
@@ -986,9 +987,10 @@ def _expect_explicit_zeros(judge: Judge, exercise: str, function: str, by_name: 
 def _expect_grad_with_a_later_call(judge: Judge, function: str, args: tuple, kwargs: dict, tol: Tolerance,
                                    seed: int, later: tuple[tuple, dict]) -> None:
     """The same backward pass with one more call, on other inputs of the same shapes, between the call and its
-    backward pass (a layer run twice before the loss), and an evaluation pass under no_grad on the same
-    tensors before the call, all in a fresh copy of the learner's module (what it caches starts empty): the gradients must not change (in the sandbox: backpropagated twice, and the later call's
-    result must not reach this call's inputs)."""
+    backward pass (a layer run twice before the loss), and an evaluation pass under no_grad on the same tensors
+    before the call, all in a fresh copy of the learner's module (what it caches starts empty): the gradients must
+    not change (in the sandbox: backpropagated twice, and the later call's result must not reach this call's
+    inputs)."""
     judge.expect_grad(function, args, kwargs, float_slots(args, kwargs), tol=tol, seed=seed, then=later)
     if judge.problems:
         raise Misconception("backward_reads_a_later_call", (
@@ -1090,9 +1092,8 @@ def keyword_checks(exercise: str, calls: dict[str, Callable[[], tuple[tuple, dic
     """The `keywords` clause for functions whose results are compared with no reference value (random draws whose
     distribution the contract fixes, not their stream): `calls[function]()` gives a call (Seeds for generators),
     made by position (its result of the reference's form: types, shapes, dtypes) and again with every argument under
-    the stub's name; the two results must be identical (unless
-    the call by position itself gives another result the second time: other checks fail draws that ignore the
-    seed)."""
+    the stub's name; the two results must be identical (unless the call by position itself gives another result the
+    second time: other checks fail draws that ignore the seed)."""
     checks = {}
     for function, make in calls.items():
         def check(learner, function=function, make=make) -> None:

@@ -1202,8 +1202,8 @@ def crashed(judge: Judge, observation: Observation, error: LearnerError) -> Diag
                 f"Your {observation.function} raises ValueError on inputs its contract accepts (the call shown): an "
                 "input check is too strict. Look at the edges the contract allows: a size or count of 0, one item "
                 "(one token, one document), an optional argument given as 0 or False rather than left out.")
-        for probe in (_crash_tuple_sequence, _crash_empty_input, _crash_batch, _crash_batch_of_one, _crash_without_batch, _crash_float64,
-                      _crash_token_count, _crash_size_argument_matches_an_axis, _square_only, _crash_sizes,
+        for probe in (_crash_tuple_sequence, _crash_empty_input, _crash_batch, _crash_batch_of_one,
+                      _crash_without_batch, _crash_float64, _crash_token_count, _crash_size_argument_matches_an_axis, _square_only, _crash_sizes,
                       _crash_axis_of_one, _crash_edge_value, _crash_long_sequence, _argument_transposed):
             found = probe(calls, observation)
             if found:

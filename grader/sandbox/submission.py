@@ -597,7 +597,7 @@ class Submission:
             raise LearnerError("protocol", f"the sandbox sent an unreadable value: {error}") from None
 
     def _worker_limits(self) -> dict:
-        """The limits the worker applies to itself for its whole life (the per-call time limit goes with each request)."""
+        """The limits the worker applies to itself for its whole life (each request carries its call's CPU time)."""
         return {k: v for k, v in asdict(self.limits).items()
                 if k not in ("call_timeout", "startup_timeout", "total_seconds")}
 

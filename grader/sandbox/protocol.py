@@ -440,11 +440,11 @@ def decode(message: object, expanded: bool = True) -> object:
     """Strictly decode tagged JSON made by `encode`; ProtocolError on anything else. Without `expanded`, a tensor
     sent as one item of a broadcast view is refused: the grader decodes what the worker sends that way, so that a
     few bytes never stand for a tensor too large to hold."""
-    budget = [MAX_ITEMS, expanded]
-    return _decode(message, 0, budget)
+    budget = [MAX_ITEMS]
+    return _decode(message, 0, budget, expanded)
 
 
-def _decode(message: object, depth: int, budget: list) -> object:
+def _decode(message: object, depth: int, budget: list[int], expanded: bool) -> object:
     budget[0] -= 1
     if budget[0] < 0:
         raise ProtocolError(f"more than {MAX_ITEMS} values in one frame")
@@ -466,7 +466,7 @@ def _decode(message: object, depth: int, budget: list) -> object:
                 raise ProtocolError(f"more than {MAX_ITEMS} values in one frame")
             items = list(body)   # a copy: a message decoded twice gives two lists, as a caller's two lists are
         else:
-            items = [_decode(item, depth + 1, budget) for item in body]
+            items = [_decode(item, depth + 1, budget, expanded) for item in body]
         return items if tag == "list" else tuple(items)
     if tag == "dict":
         if not isinstance(body, list) or not all(isinstance(pair, list) and len(pair) == 2 for pair in body):
@@ -475,10 +475,10 @@ def _decode(message: object, depth: int, budget: list) -> object:
         for key, item in body:
             if not isinstance(key, (str, int)) or isinstance(key, bool):
                 raise ProtocolError("dict keys must be str or int")
-            result[key] = _decode(item, depth + 1, budget)
+            result[key] = _decode(item, depth + 1, budget, expanded)
         return result
     if tag in ("tensor", "ndarray"):
-        if not budget[1] and isinstance(body, dict) and "expanded" in body:
+        if not expanded and isinstance(body, dict) and "expanded" in body:
             raise ProtocolError("a broadcast tensor (expanded) where only the grader sends one")
         return decode_tensor(body) if tag == "tensor" else NumpyArray(decode_tensor(body))
     if tag == "dtype":
@@ -494,7 +494,7 @@ def _decode(message: object, depth: int, budget: list) -> object:
                                                                                 for part in body[2:]):
             raise ProtocolError('table_model body must be [table, pos], [table, pos, "sum"], [table, pos, context, '
                                 'layout] or [table, pos, context, layout, kind]')
-        table, pos = (_decode(part, depth + 1, budget) for part in body[:2])
+        table, pos = (_decode(part, depth + 1, budget, expanded) for part in body[:2])
         if not (isinstance(table, torch.Tensor) and isinstance(pos, torch.Tensor)):
             raise ProtocolError("table_model parts must be tensors")
         try:
